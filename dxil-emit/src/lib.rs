@@ -1,0 +1,1 @@
+//! hlslc-dxil (filled in by its own issue).

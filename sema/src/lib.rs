@@ -1,0 +1,1 @@
+//! hlslc-sema (filled in by its own issue).

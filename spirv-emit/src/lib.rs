@@ -1,0 +1,1 @@
+//! hlslc-spirv (filled in by its own issue).

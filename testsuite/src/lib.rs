@@ -1,0 +1,1 @@
+//! hlslc-testsuite (filled in by its own issue).
