@@ -1,1 +1,16 @@
-//! hlslc-dxil (filled in by its own issue).
+//! hlslc-dxil: the DXIL back end.
+//!
+//! - [`ops`]: the DXIL operation table (generated at build time from `ops.txt`, the one
+//!   declarative source of op facts), `dx.op` names/signatures, and the checked op builder.
+//! - [`ir`]: a small typed-pointer SSA IR in LLVM 3.7's shape, which the lowering builds and the
+//!   printer and (later) the bitcode writer consume.
+//! - [`print`]: textual output in dxc's disassembly style.
+//! - [`metadata`]: builders for DXIL's named metadata (`dx.version`, `dx.entryPoints`, ...).
+
+pub mod ir;
+pub mod metadata;
+pub mod ops;
+pub mod print;
+
+pub use ops::{DxilOp, DxilVersion, Overload, ShaderKind, Target};
+pub use print::print_module;

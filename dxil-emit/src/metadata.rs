@@ -1,0 +1,1 @@
+//! Builders for DXIL's named metadata (filled in below).
