@@ -1,1 +1,5 @@
-fn main(){}
+//! `hlsl2spirv [-T profile] [-E entry] [-D..] [-I..] in.hlsl -o out.spv`. See `hlsl2spirv -help`.
+
+fn main() {
+    std::process::exit(hlslc::cli::main_hlsl2spirv());
+}

@@ -1,0 +1,86 @@
+//! The clap command that parses the canonical arguments made by [`super::normalize`], built from
+//! the option table, and the `--help` text, rendered from the same table in dxc's spellings.
+
+use super::table::{Group, Kind, OptSpec};
+use clap::{Arg, ArgAction, Command};
+use std::fmt::Write;
+
+/// One clap argument per table row; valued options append (the reader takes the last value
+/// where the last one wins), flags are set.
+pub fn command(bin: &'static str, tables: &[&'static [OptSpec]]) -> Command {
+    let mut cmd = Command::new(bin)
+        .no_binary_name(false)
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .disable_help_subcommand(true)
+        .args_override_self(true)
+        .dont_delimit_trailing_values(true);
+    for spec in tables.iter().flat_map(|t| t.iter()) {
+        let id = spec.id();
+        let mut arg = Arg::new(id.clone()).long(id);
+        arg = match spec.kind {
+            Kind::Flag => arg.action(ArgAction::SetTrue),
+            Kind::Multi(n) => arg.action(ArgAction::Append).num_args(n as usize).allow_hyphen_values(true),
+            _ => arg.action(ArgAction::Append).num_args(1).allow_hyphen_values(true),
+        };
+        cmd = cmd.arg(arg);
+    }
+    cmd.arg(Arg::new("inputs").num_args(0..).action(ArgAction::Append).trailing_var_arg(true).allow_hyphen_values(true))
+}
+
+/// How an option is written, with its value names: `-T <profile>`, `-fspv-target-env=<env>`.
+pub fn spelling(spec: &OptSpec) -> String {
+    match spec.kind {
+        Kind::Flag => format!("-{}", spec.name),
+        Kind::Joined | Kind::CommaJoined => format!("-{}{}", spec.name, spec.meta),
+        _ => format!("-{} {}", spec.name, spec.meta),
+    }
+}
+
+/// The `--help` text: usage, then the visible options by group.
+pub fn help(usage: &str, about: &str, tables: &[&'static [OptSpec]]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{about}\n\nUSAGE: {usage}\n");
+    let _ = writeln!(
+        out,
+        "Options are spelled as dxc spells them. A value may follow its option as the next argument or\n\
+         joined to it where the option allows (-T ps_6_0, -Tps_6_0), and most options may also be\n\
+         written with '/' (/Tps_6_0, /Zi). Code generation is not implemented yet: options that only\n\
+         affect it are accepted and recorded for the back ends."
+    );
+    let mut groups: Vec<Group> = tables.iter().flat_map(|t| t.iter()).map(|o| o.group).collect();
+    groups.sort();
+    groups.dedup();
+    for g in groups {
+        let _ = writeln!(out, "\n{}:", g.heading());
+        for spec in tables.iter().flat_map(|t| t.iter()).filter(|o| o.group == g && !o.hidden) {
+            let s = spelling(spec);
+            if s.len() > 30 {
+                let _ = writeln!(out, "  {s}\n  {:30}  {}", "", spec.help);
+            } else {
+                let _ = writeln!(out, "  {s:30}  {}", spec.help);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::table::OPTIONS;
+    use super::*;
+
+    #[test]
+    fn command_is_well_formed() {
+        command("hlslc", &[OPTIONS]).debug_assert();
+    }
+
+    #[test]
+    fn help_lists_visible_options_in_dxc_spelling() {
+        let h = help("hlslc [options] <input>", "hlslc", &[OPTIONS]);
+        assert!(h.contains("\n  -T <profile> "), "{h}");
+        assert!(h.contains("\n  -fspv-target-env=<env> "));
+        assert!(h.contains("\n  -fvk-b-shift <shift> <space> "));
+        assert!(!h.contains("-vkbr"), "hidden options are not listed");
+    }
+}

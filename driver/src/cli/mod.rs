@@ -1,0 +1,149 @@
+//! The command lines: dxc-compatible `hlslc` and the smaller `hlsl2spirv`.
+//!
+//! Arguments go through three steps: [`normalize::recognize`] matches dxc's spellings against the
+//! option [`table`], [`command`] (clap) parses the canonical form, and [`to_options`] turns the
+//! matches into an [`Invocation`]: the library [`Options`] plus the files to read and write.
+//! [`run`] then calls [`crate::compile_bytes`] and writes the outputs.
+
+pub mod command;
+pub mod normalize;
+mod output;
+mod run;
+pub mod table;
+mod to_options;
+
+pub use run::{main_hlsl2spirv, main_hlslc, run_hlsl2spirv, run_hlslc};
+
+use crate::options::Options;
+use std::fmt;
+use std::path::PathBuf;
+use table::{Group, Kind, OptSpec};
+
+/// Which command is parsing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Hlslc,
+    Hlsl2spirv,
+}
+
+impl Tool {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Hlslc => "hlslc",
+            Tool::Hlsl2spirv => "hlsl2spirv",
+        }
+    }
+    pub fn tables(self) -> &'static [&'static [OptSpec]] {
+        static HLSLC: &[&[OptSpec]] = &[table::OPTIONS];
+        static HLSL2SPIRV: &[&[OptSpec]] = &[table::OPTIONS, HLSL2SPIRV_OPTIONS];
+        match self {
+            Tool::Hlslc => HLSLC,
+            Tool::Hlsl2spirv => HLSL2SPIRV,
+        }
+    }
+}
+
+/// Options only `hlsl2spirv` has.
+pub static HLSL2SPIRV_OPTIONS: &[OptSpec] = &[OptSpec {
+    name: "o",
+    kind: Kind::JoinedOrSeparate,
+    slash: false,
+    group: Group::Common,
+    meta: "<file>",
+    help: "Output SPIR-V binary file (default: the input name with extension .spv)",
+    hidden: false,
+}];
+
+/// Why the command line was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CliErrorKind {
+    /// An argument that starts with `-` and names no option.
+    UnknownArgument,
+    /// An option without (all) its value(s).
+    MissingValue,
+    /// A value the option does not accept (`-HV 2019`, `-T xs_6_0`).
+    InvalidValue,
+    /// Inputs missing or too many, or options that cannot go together.
+    Usage,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CliError {
+    pub kind: CliErrorKind,
+    pub message: String,
+}
+
+impl CliError {
+    pub fn new(kind: CliErrorKind, message: impl Into<String>) -> CliError {
+        CliError { kind, message: message.into() }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Files named on the command line for outputs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutputFiles {
+    /// `-Fo` (and `-o` of hlsl2spirv): the binary.
+    pub object: Option<PathBuf>,
+    /// `-Fc`: the assembly listing.
+    pub listing: Option<PathBuf>,
+    /// `-Fi`: the preprocessed source (with `-P`).
+    pub preprocessed: Option<PathBuf>,
+    /// `-Fh`: a C header holding the binary.
+    pub header: Option<PathBuf>,
+    /// `-Fe`: diagnostics instead of stderr.
+    pub errors: Option<PathBuf>,
+    /// `-Fd`, `-Fre`, `-Frs`, `-Fsh`.
+    pub debug: Option<PathBuf>,
+    pub reflection: Option<PathBuf>,
+    pub root_signature: Option<PathBuf>,
+    pub hash: Option<PathBuf>,
+}
+
+/// A parsed command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Invocation {
+    pub options: Options,
+    pub inputs: Vec<String>,
+    pub outputs: OutputFiles,
+    pub help: bool,
+    pub version: bool,
+    /// `-Vn`: variable name in the `-Fh` header.
+    pub header_variable: Option<String>,
+}
+
+/// Parses `args` (without the program name) as `tool` does.
+pub fn parse_args(tool: Tool, args: &[String]) -> Result<Invocation, CliError> {
+    let recognized = normalize::recognize(args, tool.tables())?;
+    let argv = normalize::canonical(tool.name(), &recognized);
+    let matches = command::command(tool.name(), tool.tables())
+        .try_get_matches_from(argv)
+        .map_err(|e| CliError::new(CliErrorKind::Usage, e.to_string().trim().to_string()))?;
+    to_options::invocation(tool, &matches)
+}
+
+/// The `--help` text of `tool`.
+pub fn help_text(tool: Tool) -> String {
+    let (usage, about) = match tool {
+        Tool::Hlslc => (
+            "hlslc [options] <input.hlsl>",
+            "hlslc: an HLSL compiler, command-line compatible with dxc",
+        ),
+        Tool::Hlsl2spirv => (
+            "hlsl2spirv [-T <profile>] [-E <entry>] [-D <name[=value]>].. [-I <dir>].. <input.hlsl> -o <out.spv>",
+            "hlsl2spirv: compile HLSL to Vulkan SPIR-V.\n\n\
+             The entry point defaults to 'main'. Without -T, the profile is inferred from the entry\n\
+             function: [shader(\"<stage>\")], [numthreads] (compute, or mesh with [outputtopology]),\n\
+             [maxvertexcount] (geometry), [domain] with [patchconstantfunc] (hull) or without (domain),\n\
+             or a return semantic SV_Target/SV_Depth (pixel) or SV_Position (vertex); the shader model\n\
+             is then 6.0 (6.5 for mesh, 6.3 libraries for ray tracing stages). All hlslc options are\n\
+             accepted as well; -spirv is implied.",
+        ),
+    };
+    command::help(usage, about, tool.tables())
+}

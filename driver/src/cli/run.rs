@@ -1,0 +1,229 @@
+//! Running a command line: read the input, compile, report, write the outputs, exit code.
+
+use super::output::write_atomic;
+use super::{help_text, parse_args, CliError, CliErrorKind, Invocation, Tool};
+use crate::infer::infer_profile;
+use crate::options::{Action, OutputKind};
+use crate::{compile, compile_bytes, input, CompileResult, Output};
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Stack of the thread that compiles: deep but legal input must not overflow it.
+const STACK_SIZE: usize = 256 << 20;
+
+/// Options that make dxc do something other than compiling a source file.
+const UNSUPPORTED_ACTIONS: &[&str] =
+    &["dumpbin", "link", "recompile", "extractrootsignature", "verifyrootsignature", "getprivate", "setrootsignature", "setprivate"];
+
+/// `hlslc` with the process's arguments; returns the exit code.
+pub fn main_hlslc() -> i32 {
+    main_with(Tool::Hlslc)
+}
+
+/// `hlsl2spirv` with the process's arguments; returns the exit code.
+pub fn main_hlsl2spirv() -> i32 {
+    main_with(Tool::Hlsl2spirv)
+}
+
+fn main_with(tool: Tool) -> i32 {
+    let mut args = Vec::new();
+    for a in std::env::args_os().skip(1) {
+        match a.into_string() {
+            Ok(s) => args.push(s),
+            Err(bad) => {
+                eprintln!("{}: error: argument is not valid UTF-8: {}", tool.name(), OsString::from(bad).to_string_lossy());
+                return 1;
+            }
+        }
+    }
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || {
+        let (stdout, stderr) = (io::stdout(), io::stderr());
+        run(tool, &args, &mut stdout.lock(), &mut stderr.lock())
+    });
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => 101, // the panic message has been printed
+        Err(e) => {
+            eprintln!("{}: error: cannot start the compiler thread: {e}", tool.name());
+            1
+        }
+    }
+}
+
+/// `hlslc` with `args` (without the program name), writing to `out` and `err`.
+pub fn run_hlslc(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    run(Tool::Hlslc, args, out, err)
+}
+
+/// `hlsl2spirv` with `args` (without the program name), writing to `out` and `err`.
+pub fn run_hlsl2spirv(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    run(Tool::Hlsl2spirv, args, out, err)
+}
+
+fn run(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let name = tool.name();
+    match run_inner(tool, args, out, err) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "{name}: error: {}", e.message);
+            if e.kind == CliErrorKind::Usage && args.is_empty() {
+                let _ = writeln!(err, "{name}: use -help to list the options");
+            }
+            1
+        }
+    }
+}
+
+fn usage(message: String) -> CliError {
+    CliError::new(CliErrorKind::Usage, message)
+}
+
+fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, CliError> {
+    let inv = parse_args(tool, args)?;
+    if inv.help {
+        write_stdout(out, help_text(tool).as_bytes())?;
+        return Ok(0);
+    }
+    if inv.version {
+        write_stdout(out, format!("{}\n", crate::version()).as_bytes())?;
+        return Ok(0);
+    }
+    if let Some((n, _)) = inv.options.other.iter().find(|(n, _)| UNSUPPORTED_ACTIONS.contains(&n.as_str())) {
+        return Err(usage(format!("'-{n}' is not implemented yet")));
+    }
+    let input = match inv.inputs.as_slice() {
+        [one] => one.clone(),
+        [] => return Err(usage("no input file".into())),
+        many => return Err(usage(format!("only one input file is accepted, got {}: {}", many.len(), many.join(", ")))),
+    };
+    let bytes = read_input(&input)?;
+    let result = compile_input(tool, &inv, &input, bytes);
+    let rendered = result.render_diagnostics();
+    match &inv.outputs.errors {
+        Some(path) => write_file(path, rendered.as_bytes())?,
+        None => {
+            let _ = err.write_all(rendered.as_bytes());
+        }
+    }
+    if !result.succeeded() {
+        return Ok(1);
+    }
+    write_outputs(tool, &inv, &input, &result, out)?;
+    Ok(0)
+}
+
+fn read_input(input: &str) -> Result<Vec<u8>, CliError> {
+    let cannot = |e: io::Error| usage(format!("cannot read input file '{input}': {e}"));
+    if input == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes).map_err(cannot)?;
+        return Ok(bytes);
+    }
+    if Path::new(input).is_dir() {
+        return Err(usage(format!("cannot read input file '{input}': it is a directory")));
+    }
+    std::fs::read(input).map_err(cannot)
+}
+
+fn compile_input(tool: Tool, inv: &Invocation, input: &str, bytes: Vec<u8>) -> CompileResult {
+    let mut options = inv.options.clone();
+    let display = if input == "-" { "<stdin>" } else { input };
+    if tool == Tool::Hlsl2spirv {
+        if options.action == Action::Compile {
+            options.output_kind = OutputKind::Binary;
+            options.listing = inv.outputs.listing.is_some();
+        }
+        if options.profile.is_none() && options.action == Action::Compile {
+            let decoded = input::decode(bytes);
+            if decoded.error_count > 0 {
+                return compile_bytes(decoded.text.into_bytes(), display, &options, None);
+            }
+            return match infer_profile(&decoded.text, display, &options) {
+                Ok(p) => {
+                    options.profile = Some(p);
+                    compile(&decoded.text, display, &options, None)
+                }
+                Err(result) => result,
+            };
+        }
+    }
+    compile_bytes(bytes, display, &options, None)
+}
+
+fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResult, out: &mut dyn Write) -> Result<(), CliError> {
+    let files = &inv.outputs;
+    let Some(output) = &result.output else { return Ok(()) };
+    match inv.options.action {
+        Action::Preprocess => match &files.preprocessed {
+            Some(path) => write_file(path, output.as_bytes()),
+            None => write_stdout(out, output.as_bytes()),
+        },
+        Action::Compile => {
+            let object = files.object.clone().or_else(|| {
+                (tool == Tool::Hlsl2spirv && files.header.is_none()).then(|| default_spv_path(input))
+            });
+            match output {
+                Output::Binary(bytes) => {
+                    if let Some(path) = &object {
+                        write_file(path, bytes)?;
+                    }
+                    if let Some(path) = &files.header {
+                        let var = inv.header_variable.clone().unwrap_or_else(|| format!("g_{}", inv.options.entry));
+                        write_file(path, c_header(&var, bytes).as_bytes())?;
+                    }
+                }
+                Output::Text(text) => match &files.listing {
+                    Some(path) => write_file(path, text.as_bytes())?,
+                    None => write_stdout(out, text.as_bytes())?,
+                },
+            }
+            match (&result.listing, &files.listing) {
+                (Some(text), Some(path)) => write_file(path, text.as_bytes()),
+                _ => Ok(()),
+            }
+        }
+        _ => write_stdout(out, output.as_bytes()),
+    }
+}
+
+/// `in.hlsl` → `in.spv`.
+fn default_spv_path(input: &str) -> PathBuf {
+    if input == "-" {
+        return PathBuf::from("out.spv");
+    }
+    Path::new(input).with_extension("spv")
+}
+
+/// The bytes as a C array, as `-Fh` writes them.
+pub(super) fn c_header(var: &str, bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 6 + 64);
+    s.push_str("#if 0\n; generated by hlslc\n#endif\n\nconst unsigned char ");
+    s.push_str(var);
+    s.push_str("[] = {");
+    for (i, b) in bytes.iter().enumerate() {
+        s.push_str(if i % 16 == 0 { "\n  " } else { " " });
+        s.push_str(&format!("0x{b:02x},"));
+    }
+    s.push_str("\n};\n");
+    s
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    write_atomic(path, bytes).map_err(|e| usage(format!("cannot write output file '{}': {e}", path.display())))
+}
+
+fn write_stdout(out: &mut dyn Write, bytes: &[u8]) -> Result<(), CliError> {
+    out.write_all(bytes).and_then(|_| out.flush()).map_err(|e| usage(format!("cannot write to standard output: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lists_bytes() {
+        let h = c_header("g_main", &[1, 0xAB]);
+        assert!(h.contains("const unsigned char g_main[] = {\n  0x01, 0xab,\n};\n"), "{h}");
+    }
+}

@@ -1,0 +1,177 @@
+//! One compilation: options check, preprocess, parse, (sema, code generation), diagnostics
+//! policy.
+
+use crate::input;
+use crate::options::{Action, CmdDefine, Options};
+use crate::predefines::predefined_macros;
+use crate::profile::{HlslVersion, Stage};
+use crate::{render, CompileResult, Output};
+use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
+use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::pp::{preprocess, IncludeHandler, PpOptions};
+use hlslc_frontend::source::{FileId, SourceMap, Span};
+
+/// Compiles `source` (named `file_name` in diagnostics and `__FILE__`). `includes` is asked for
+/// `#include`d files the file system search (if [`Options::use_filesystem`]) does not find.
+pub fn compile(source: &str, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
+    compile_text(source.to_owned(), file_name, options, includes)
+}
+
+/// Like [`compile`], for the raw bytes of a file: UTF-8 (a byte-order mark is skipped) or UTF-16
+/// with a byte-order mark. Invalid bytes are reported with their line and column, and nothing is
+/// compiled. Takes the bytes by value so that a large file is not copied.
+pub fn compile_bytes(bytes: Vec<u8>, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
+    let decoded = input::decode(bytes);
+    if decoded.error_count == 0 {
+        return compile_text(decoded.text, file_name, options, includes);
+    }
+    let mut sm = SourceMap::new();
+    let file = sm.add(file_name, decoded.text);
+    let mut diagnostics = Vec::new();
+    for &at in &decoded.errors {
+        let span = Span::new(file, at as u32, (at + char::REPLACEMENT_CHARACTER.len_utf8()) as u32);
+        diagnostics.push(
+            Diagnostic::error(format!("source file is not valid {}", decoded.encoding)).with_code("E0001").at(span),
+        );
+    }
+    if decoded.error_count > decoded.errors.len() {
+        let more = decoded.error_count - decoded.errors.len();
+        diagnostics.push(Diagnostic::new(Severity::Note, format!("{more} more invalid byte sequences not shown")));
+    }
+    CompileResult { output: None, listing: None, diagnostics, source_map: sm }
+}
+
+fn compile_text(text: String, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
+    let mut sm = SourceMap::new();
+    let main = sm.add(file_name, text);
+    let mut diags = Diagnostics::new();
+    let output = run(&mut sm, main, options, includes, &mut diags);
+    let diagnostics = apply_warning_policy(diags.list, options);
+    let failed = diagnostics.iter().any(|d| d.is_error());
+    let (output, listing) = match output {
+        Some((o, l)) if !failed => (Some(o), l),
+        _ => (None, None),
+    };
+    CompileResult { output, listing, diagnostics, source_map: sm }
+}
+
+/// The pipeline. Returns the output and listing; the caller drops them if an error was reported.
+fn run(
+    sm: &mut SourceMap,
+    main: FileId,
+    options: &Options,
+    includes: Option<&mut dyn IncludeHandler>,
+    diags: &mut Diagnostics,
+) -> Option<(Output, Option<String>)> {
+    check_options(options, diags);
+    if diags.has_errors() {
+        return None;
+    }
+    let pp_options = pp_options(options);
+    let tokens = preprocess(sm, main, &pp_options, includes, diags);
+    if options.action == Action::Preprocess {
+        return Some((Output::Text(render::preprocessed(sm, &tokens)), None));
+    }
+    if options.action == Action::Dependencies {
+        diags.push(Diagnostic::error("dependency output (-M) is not implemented yet"));
+        return None;
+    }
+    let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number() };
+    let unit = parse(&tokens, &parse_options, diags);
+    match options.action {
+        Action::SyntaxOnly => None,
+        Action::AstDump { .. } => Some((Output::Text(render::ast(&unit)), None)),
+        Action::Verify => {
+            diags.push(Diagnostic::error("-verify is not implemented yet"));
+            None
+        }
+        Action::Compile => {
+            if !diags.has_errors() {
+                let target = if options.spirv { "SPIR-V" } else { "DXIL" };
+                diags.push(Diagnostic::error(format!(
+                    "{target} code generation is not implemented yet (use -fsyntax-only, -P or -ast-dump)"
+                )));
+            }
+            None
+        }
+        Action::Preprocess | Action::Dependencies => None,
+    }
+}
+
+/// Combinations of options that dxc refuses.
+fn check_options(options: &Options, diags: &mut Diagnostics) {
+    let needs_profile = matches!(options.action, Action::Compile);
+    let profile = match options.profile {
+        Some(p) => p,
+        None => {
+            if needs_profile {
+                diags.push(Diagnostic::error("no target profile: use -T <profile> (for example -T ps_6_0)"));
+            }
+            return;
+        }
+    };
+    if options.enable_16bit_types {
+        if profile.stage != Stage::RootSignature && !profile.at_least(6, 2) {
+            diags.push(Diagnostic::error(format!(
+                "enable-16bit-types is only allowed for shader model >= 6.2 (target profile is {profile})"
+            )));
+        }
+        if options.hlsl_version < HlslVersion::V2018 {
+            diags.push(Diagnostic::error("enable-16bit-types is only allowed with -HV 2018 and later"));
+        }
+    }
+}
+
+pub(crate) fn pp_options(options: &Options) -> PpOptions {
+    // TODO(pp): pass these through `PpOptions::predefined` when the preprocessor has it, so that
+    // they are not reported as coming from the command line.
+    let mut defines: Vec<CmdDefine> = predefined_macros(options)
+        .into_iter()
+        .map(|(name, body)| CmdDefine::Define { name, value: Some(body) })
+        .collect();
+    defines.extend(options.defines.iter().cloned());
+    PpOptions { defines, include_dirs: options.include_dirs.clone(), use_filesystem: options.use_filesystem }
+}
+
+/// `-Wno-<name>` drops warnings whose code is `-W<name>`; `-no-warnings` / `-w` drop all
+/// warnings; `-WX` / `-Werror` turn the remaining ones into errors.
+fn apply_warning_policy(list: Vec<Diagnostic>, options: &Options) -> Vec<Diagnostic> {
+    let werror = options.warnings_as_errors || options.warning_options.iter().any(|w| w == "error");
+    let disabled: Vec<String> =
+        options.warning_options.iter().filter_map(|w| w.strip_prefix("no-")).map(|w| format!("-W{w}")).collect();
+    list.into_iter()
+        .filter(|d| {
+            d.severity != Severity::Warning
+                || (!options.no_warnings && !d.code.as_ref().is_some_and(|c| disabled.iter().any(|x| x == c)))
+        })
+        .map(|mut d| {
+            if werror && d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+            d
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warn(code: &str) -> Diagnostic {
+        Diagnostic::warning("w").with_code(code)
+    }
+
+    #[test]
+    fn warning_policy() {
+        let list = vec![warn("-Wconversion"), warn("-Wunused-value"), Diagnostic::error("e")];
+        let mut o = Options { warning_options: vec!["no-conversion".into()], ..Options::default() };
+        let out = apply_warning_policy(list.clone(), &o);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].code.as_deref(), Some("-Wunused-value"));
+        o.warnings_as_errors = true;
+        let out = apply_warning_policy(list.clone(), &o);
+        assert!(out.iter().all(|d| d.is_error()));
+        o.no_warnings = true;
+        assert_eq!(apply_warning_policy(list, &o).len(), 1);
+    }
+}

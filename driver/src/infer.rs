@@ -1,0 +1,90 @@
+//! Inferring the target profile from the entry function, for `hlsl2spirv` without `-T`.
+
+use crate::options::{Action, Options};
+use crate::profile::{Profile, Stage};
+use crate::{compile, CompileResult, Diagnostic};
+use hlslc_frontend::ast::{Annotation, Decl, ExprKind, FuncDecl, TranslationUnit};
+use hlslc_frontend::diag::Diagnostics;
+use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::pp::preprocess;
+use hlslc_frontend::source::SourceMap;
+
+/// The profile of `options.entry` in `source`, from its attributes and return semantic (see
+/// `hlsl2spirv --help`). On failure, a result whose diagnostics say why (parse errors, or that the
+/// stage cannot be told).
+pub fn infer_profile(source: &str, file_name: &str, options: &Options) -> Result<Profile, CompileResult> {
+    let probe = Options { profile: None, action: Action::SyntaxOnly, ..options.clone() };
+    let mut sm = SourceMap::new();
+    let main = sm.add(file_name, source.to_owned());
+    let mut diags = Diagnostics::new();
+    let tokens = preprocess(&mut sm, main, &crate::driver::pp_options(&probe), None, &mut diags);
+    let unit = parse(&tokens, &ParseOptions { hlsl_version: probe.hlsl_version.number() }, &mut diags);
+    if diags.has_errors() {
+        return Err(compile(source, file_name, &probe, None));
+    }
+    match stage_of(&unit, &options.entry) {
+        Some(stage) => Ok(default_profile(stage)),
+        None => {
+            let mut result = compile(source, file_name, &probe, None);
+            result.diagnostics.push(Diagnostic::error(format!(
+                "cannot infer the shader stage of entry point '{}': use -T <profile> (for example -T ps_6_0)",
+                options.entry
+            )));
+            Err(result)
+        }
+    }
+}
+
+/// The lowest profile of a stage: 6.0, 6.5 for mesh and amplification, `lib_6_3` for ray tracing
+/// and node stages.
+pub fn default_profile(stage: Stage) -> Profile {
+    let (stage, minor) = match stage {
+        Stage::Mesh | Stage::Amplification => (stage, 5),
+        s if s.prefix().is_none() || s == Stage::Library => (Stage::Library, 3),
+        s => (s, 0),
+    };
+    Profile { stage, major: 6, minor }
+}
+
+fn find_entry<'a>(unit: &'a TranslationUnit, entry: &str) -> Option<&'a FuncDecl> {
+    let funcs = unit.decls.iter().filter_map(|d| match d {
+        Decl::Func(f) if f.name.name == entry && f.qualifier.is_empty() => Some(f),
+        _ => None,
+    });
+    // Prefer the definition over prototypes.
+    let all: Vec<&FuncDecl> = funcs.collect();
+    all.iter().find(|f| f.body.is_some()).or(all.first()).copied()
+}
+
+fn stage_of(unit: &TranslationUnit, entry: &str) -> Option<Stage> {
+    let f = find_entry(unit, entry)?;
+    let has = |name: &str| f.attrs.iter().any(|a| a.namespace.is_none() && a.name.name.eq_ignore_ascii_case(name));
+    for a in &f.attrs {
+        if a.name.name.eq_ignore_ascii_case("shader") {
+            if let Some(ExprKind::StringLit(s)) = a.args.first().map(|e| &e.kind) {
+                return Stage::from_shader_attribute(s);
+            }
+        }
+    }
+    if has("numthreads") {
+        return Some(if has("outputtopology") { Stage::Mesh } else { Stage::Compute });
+    }
+    if has("maxvertexcount") {
+        return Some(Stage::Geometry);
+    }
+    if has("domain") {
+        return Some(if has("patchconstantfunc") || has("outputcontrolpoints") { Stage::Hull } else { Stage::Domain });
+    }
+    for ann in &f.annotations {
+        if let Annotation::Semantic(s) = ann {
+            let s = s.name.to_ascii_uppercase();
+            if s.starts_with("SV_TARGET") || s.starts_with("SV_DEPTH") || s == "SV_COVERAGE" {
+                return Some(Stage::Pixel);
+            }
+            if s == "SV_POSITION" {
+                return Some(Stage::Vertex);
+            }
+        }
+    }
+    None
+}
