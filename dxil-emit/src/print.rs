@@ -21,6 +21,11 @@ pub fn print_module(module: &Module) -> String {
     p.out
 }
 
+/// The text of a type, as it appears in the module (`%dx.types.Handle`, `<4 x float>`, ...).
+pub fn type_text(module: &Module, ty: TypeId) -> String {
+    Printer { m: module, out: String::new() }.ty(ty)
+}
+
 struct Printer<'a> {
     m: &'a Module,
     out: String,
