@@ -1,0 +1,255 @@
+//! The module builder: everything of a module outside function bodies (capabilities, extensions,
+//! imports, memory model, entry points, execution modes, debug instructions, global variables) and
+//! its serialization in the section order SPIR-V requires. Function bodies are built through
+//! [`crate::function`]; the [`Context`] it owns holds types, constants, names and decorations.
+
+use crate::context::Context;
+use crate::error::{BuildError, Result};
+use crate::function::FunctionState;
+use crate::id::SpvId;
+use crate::target::TargetEnv;
+use indexmap::{IndexMap, IndexSet};
+use rspirv::binary::Assemble;
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel, Op, SourceLanguage, StorageClass};
+
+/// The generator word DXC writes: tool 14 ("Google spiregg"), version 0. Tools and tests that
+/// read `; Generator: Google spiregg; 0` keep working with our output.
+pub const GENERATOR_SPIREGG: u32 = 14 << 16;
+
+/// An `OpEntryPoint`. Invariant: `function` is a function of the module when it is finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryPoint {
+    pub model: ExecutionModel,
+    pub function: SpvId,
+    pub name: String,
+    /// Interface variables, in the order they are listed.
+    pub interface: Vec<SpvId>,
+}
+
+/// A finished module before the whole-module passes: the rspirv module, plus facts the passes
+/// need that SPIR-V itself does not carry.
+#[derive(Clone, Debug)]
+pub struct BuiltModule {
+    pub module: dr::Module,
+    pub target: TargetEnv,
+    /// Ids whose values are of a min-precision type, to be decorated `RelaxedPrecision`.
+    pub relaxed_precision: Vec<SpvId>,
+}
+
+impl BuiltModule {
+    /// Serializes to words (header and sections in the required order).
+    pub fn to_words(&self) -> Vec<u32> {
+        self.module.assemble()
+    }
+}
+
+pub struct ModuleBuilder {
+    pub ctx: Context,
+    pub target: TargetEnv,
+    pub generator: u32,
+    capabilities: IndexSet<Capability>,
+    extensions: IndexSet<String>,
+    ext_imports: IndexMap<String, SpvId>,
+    addressing: AddressingModel,
+    memory: MemoryModel,
+    entry_points: Vec<EntryPoint>,
+    execution_modes: Vec<Instruction>,
+    debug_source: Vec<Instruction>,
+    module_processed: Vec<Instruction>,
+    globals: Vec<Instruction>,
+    pub(crate) functions: Vec<dr::Function>,
+    function_ids: IndexSet<SpvId>,
+    pub(crate) current: Option<FunctionState>,
+    relaxed: IndexSet<SpvId>,
+}
+
+impl ModuleBuilder {
+    /// A module for `target` with `OpCapability Shader` and the `Logical GLSL450` memory model,
+    /// as DXC starts every module.
+    pub fn new(target: TargetEnv) -> ModuleBuilder {
+        let mut b = ModuleBuilder {
+            ctx: Context::new(),
+            target,
+            generator: GENERATOR_SPIREGG,
+            capabilities: IndexSet::new(),
+            extensions: IndexSet::new(),
+            ext_imports: IndexMap::new(),
+            addressing: AddressingModel::Logical,
+            memory: MemoryModel::GLSL450,
+            entry_points: Vec::new(),
+            execution_modes: Vec::new(),
+            debug_source: Vec::new(),
+            module_processed: Vec::new(),
+            globals: Vec::new(),
+            functions: Vec::new(),
+            function_ids: IndexSet::new(),
+            current: None,
+            relaxed: IndexSet::new(),
+        };
+        b.capability(Capability::Shader);
+        b
+    }
+
+    pub fn capability(&mut self, cap: Capability) {
+        self.capabilities.insert(cap);
+    }
+    pub fn has_capability(&self, cap: Capability) -> bool {
+        self.capabilities.contains(&cap)
+    }
+    pub fn extension(&mut self, name: &str) {
+        self.extensions.insert(name.to_string());
+    }
+    /// The id of `OpExtInstImport "name"`, imported on first use.
+    pub fn ext_inst_import(&mut self, name: &str) -> SpvId {
+        if let Some(&id) = self.ext_imports.get(name) {
+            return id;
+        }
+        let id = self.ctx.alloc_id();
+        self.ext_imports.insert(name.to_string(), id);
+        id
+    }
+    pub fn glsl_std_450(&mut self) -> SpvId {
+        self.ext_inst_import("GLSL.std.450")
+    }
+    pub fn memory_model(&mut self, addressing: AddressingModel, memory: MemoryModel) {
+        self.addressing = addressing;
+        self.memory = memory;
+    }
+
+    /// Adds an entry point; returns its index for [`ModuleBuilder::entry_point_mut`].
+    pub fn entry_point(&mut self, model: ExecutionModel, function: SpvId, name: &str, interface: Vec<SpvId>) -> usize {
+        self.entry_points.push(EntryPoint { model, function, name: name.to_string(), interface });
+        self.entry_points.len() - 1
+    }
+    pub fn entry_point_mut(&mut self, index: usize) -> Option<&mut EntryPoint> {
+        self.entry_points.get_mut(index)
+    }
+    pub fn entry_points(&self) -> &[EntryPoint] {
+        &self.entry_points
+    }
+    /// `OpExecutionMode function mode literals...`.
+    pub fn execution_mode(&mut self, function: SpvId, mode: ExecutionMode, literals: &[u32]) {
+        let mut ops = vec![Operand::IdRef(function.0), Operand::ExecutionMode(mode)];
+        ops.extend(literals.iter().map(|&w| Operand::LiteralBit32(w)));
+        self.execution_modes.push(Instruction::new(Op::ExecutionMode, None, None, ops));
+    }
+    /// `OpExecutionModeId function mode ids...`.
+    pub fn execution_mode_id(&mut self, function: SpvId, mode: ExecutionMode, ids: &[SpvId]) {
+        let mut ops = vec![Operand::IdRef(function.0), Operand::ExecutionMode(mode)];
+        ops.extend(ids.iter().map(|i| Operand::IdRef(i.0)));
+        self.execution_modes.push(Instruction::new(Op::ExecutionModeId, None, None, ops));
+    }
+
+    /// `OpString`.
+    pub fn debug_string(&mut self, s: &str) -> SpvId {
+        let id = self.ctx.alloc_id();
+        self.debug_source.push(Instruction::new(Op::String, None, Some(id.0), vec![Operand::from(s)]));
+        id
+    }
+    /// `OpSource lang version [file [text]]` (DXC: `OpSource HLSL 600`).
+    pub fn source(&mut self, lang: SourceLanguage, version: u32, file: Option<SpvId>, text: Option<&str>) {
+        let mut ops = vec![Operand::SourceLanguage(lang), Operand::LiteralBit32(version)];
+        if let Some(f) = file {
+            ops.push(Operand::IdRef(f.0));
+            if let Some(t) = text {
+                ops.push(Operand::from(t));
+            }
+        }
+        self.debug_source.push(Instruction::new(Op::Source, None, None, ops));
+    }
+    pub fn module_processed(&mut self, s: &str) {
+        self.module_processed.push(Instruction::new(Op::ModuleProcessed, None, None, vec![Operand::from(s)]));
+    }
+
+    /// A module-scope `OpVariable` of pointer type `ptr_ty` in `storage`.
+    pub fn global_variable(&mut self, ptr_ty: SpvId, storage: StorageClass, init: Option<SpvId>) -> SpvId {
+        let id = self.ctx.alloc_id();
+        let mut ops = vec![Operand::StorageClass(storage)];
+        if let Some(i) = init {
+            ops.push(Operand::IdRef(i.0));
+        }
+        self.globals.push(Instruction::new(Op::Variable, Some(ptr_ty.0), Some(id.0), ops));
+        id
+    }
+
+    /// Flags `id` as holding a min-precision value; the RelaxedPrecision pass decorates it.
+    pub fn mark_relaxed_precision(&mut self, id: SpvId) {
+        self.relaxed.insert(id);
+    }
+
+    pub(crate) fn register_function(&mut self, id: SpvId) {
+        self.function_ids.insert(id);
+    }
+
+    /// Ends building: checks that no function is open and that entry points and execution modes
+    /// name functions of the module, then lays the sections out in SPIR-V's required order.
+    pub fn finish(mut self) -> Result<BuiltModule> {
+        if self.current.is_some() {
+            return Err(BuildError::FunctionAlreadyOpen);
+        }
+        for ep in &self.entry_points {
+            if !self.function_ids.contains(&ep.function) {
+                return Err(BuildError::UnknownFunction(ep.function));
+            }
+        }
+        for em in &self.execution_modes {
+            if let Some(Operand::IdRef(f)) = em.operands.first() {
+                if !self.function_ids.contains(&SpvId(*f)) {
+                    return Err(BuildError::UnknownFunction(SpvId(*f)));
+                }
+            }
+        }
+        let (names, annotations, mut decls) = self.ctx.take_sections();
+        decls.append(&mut self.globals);
+        let mut header = dr::ModuleHeader::new(self.ctx.bound());
+        let (major, minor) = self.target.spirv_version();
+        header.set_version(major, minor);
+        header.generator = self.generator;
+        let module = dr::Module {
+            header: Some(header),
+            capabilities: self
+                .capabilities
+                .iter()
+                .map(|&c| Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]))
+                .collect(),
+            extensions: self
+                .extensions
+                .iter()
+                .map(|e| Instruction::new(Op::Extension, None, None, vec![Operand::from(e.as_str())]))
+                .collect(),
+            ext_inst_imports: self
+                .ext_imports
+                .iter()
+                .map(|(n, id)| Instruction::new(Op::ExtInstImport, None, Some(id.0), vec![Operand::from(n.as_str())]))
+                .collect(),
+            memory_model: Some(Instruction::new(
+                Op::MemoryModel,
+                None,
+                None,
+                vec![Operand::AddressingModel(self.addressing), Operand::MemoryModel(self.memory)],
+            )),
+            entry_points: self
+                .entry_points
+                .iter()
+                .map(|ep| {
+                    let mut ops = vec![
+                        Operand::ExecutionModel(ep.model),
+                        Operand::IdRef(ep.function.0),
+                        Operand::from(ep.name.as_str()),
+                    ];
+                    ops.extend(ep.interface.iter().map(|i| Operand::IdRef(i.0)));
+                    Instruction::new(Op::EntryPoint, None, None, ops)
+                })
+                .collect(),
+            execution_modes: self.execution_modes,
+            debug_string_source: self.debug_source,
+            debug_names: names,
+            debug_module_processed: self.module_processed,
+            annotations,
+            types_global_values: decls,
+            functions: self.functions,
+        };
+        Ok(BuiltModule { module, target: self.target, relaxed_precision: self.relaxed.into_iter().collect() })
+    }
+}

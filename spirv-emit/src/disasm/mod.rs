@@ -1,0 +1,147 @@
+//! SPIR-V words to text, in exactly the format of SPIRV-Tools' `spirv-dis` with its default
+//! options (header comment, friendly names, ids right-aligned so that `=` falls in column 14).
+//!
+//! Decoding goes through rspirv's binary parser, which follows the grammar (operand kinds,
+//! enumerant parameters, typed literals); enumerant and mask names come from rspirv's grammar
+//! tables. Friendly names follow SPIRV-Tools' name mapper ([`names`]), and numbers its literal
+//! printer ([`number`]).
+
+mod generators;
+pub mod names;
+pub mod number;
+
+use names::{format_typed, NameMap};
+use rspirv::binary::{parse_words, Consumer, Disassemble, ParseAction};
+use rspirv::dr::{Instruction, ModuleHeader, Operand};
+use spirv::Op;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Why a binary could not be disassembled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisasmError(pub String);
+
+impl std::fmt::Display for DisasmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid SPIR-V binary: {}", self.0)
+    }
+}
+impl std::error::Error for DisasmError {}
+
+#[derive(Default)]
+struct Collect {
+    header: Option<ModuleHeader>,
+    insts: Vec<Instruction>,
+}
+
+impl Consumer for Collect {
+    fn initialize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn finalize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn consume_header(&mut self, header: ModuleHeader) -> ParseAction {
+        self.header = Some(header);
+        ParseAction::Continue
+    }
+    fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
+        self.insts.push(inst);
+        ParseAction::Continue
+    }
+}
+
+/// Disassembles `words` as `spirv-dis` does by default.
+pub fn disassemble(words: &[u32]) -> Result<String, DisasmError> {
+    if words.len() < 5 {
+        return Err(DisasmError("shorter than the module header".into()));
+    }
+    let mut c = Collect::default();
+    parse_words(words, &mut c).map_err(|e| DisasmError(e.to_string()))?;
+    let names = NameMap::build(&c.insts);
+    let mut out = String::new();
+    let version = words[1];
+    let generator = words[2];
+    let _ = writeln!(out, "; SPIR-V");
+    let _ = writeln!(out, "; Version: {}.{}", (version >> 16) & 0xff, (version >> 8) & 0xff);
+    let _ = writeln!(out, "; Generator: {}; {}", generators::generator_name(generator >> 16), generator & 0xffff);
+    let _ = writeln!(out, "; Bound: {}", words[3]);
+    let _ = writeln!(out, "; Schema: {}", words[4]);
+    let mut ext_sets: HashMap<u32, String> = HashMap::new();
+    for inst in &c.insts {
+        if inst.class.opcode == Op::ExtInstImport {
+            if let (Some(r), Some(Operand::LiteralString(s))) = (inst.result_id, inst.operands.first()) {
+                ext_sets.insert(r, s.clone());
+            }
+        }
+        write_instruction(&mut out, inst, &names, &ext_sets);
+    }
+    Ok(out)
+}
+
+fn write_instruction(out: &mut String, inst: &Instruction, names: &NameMap, ext_sets: &HashMap<u32, String>) {
+    match inst.result_id {
+        Some(r) => {
+            let n = names.name(r);
+            let pad = 11usize.saturating_sub(n.len());
+            let _ = write!(out, "{:pad$}%{n} = ", "");
+        }
+        None => out.push_str(&" ".repeat(15)),
+    }
+    out.push_str("Op");
+    out.push_str(inst.class.opname);
+    if let Some(t) = inst.result_type {
+        let _ = write!(out, " %{}", names.name(t));
+    }
+    let op = inst.class.opcode;
+    // The numeric kind of typed literals: the result type for constants, the selector's type for
+    // OpSwitch.
+    let typed_kind = match op {
+        Op::Constant | Op::SpecConstant => inst.result_type.and_then(|t| names.num_types.get(&t).copied()),
+        Op::Switch => match inst.operands.first() {
+            Some(Operand::IdRef(sel)) => {
+                names.value_types.get(sel).and_then(|t| names.num_types.get(t).copied())
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut ext_set: Option<&str> = None;
+    for (i, operand) in inst.operands.iter().enumerate() {
+        out.push(' ');
+        match operand {
+            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => {
+                if op == Op::ExtInst && i == 0 {
+                    ext_set = ext_sets.get(id).map(|s| s.as_str());
+                }
+                let _ = write!(out, "%{}", names.name(*id));
+            }
+            Operand::LiteralString(s) => {
+                out.push('"');
+                for ch in s.chars() {
+                    if ch == '"' || ch == '\\' {
+                        out.push('\\');
+                    }
+                    out.push(ch);
+                }
+                out.push('"');
+            }
+            Operand::LiteralBit32(_) | Operand::LiteralBit64(_) => {
+                let typed = matches!(op, Op::Constant | Op::SpecConstant) || (op == Op::Switch && i >= 2 && i % 2 == 0);
+                out.push_str(&format_typed(operand, if typed { typed_kind } else { None }));
+            }
+            Operand::LiteralExtInstInteger(n) => {
+                let name = ext_set
+                    .and_then(rspirv::grammar::ext_inst_table)
+                    .and_then(|t| t.lookup_opcode(*n))
+                    .map(|g| g.opname.to_string());
+                out.push_str(&name.unwrap_or_else(|| n.to_string()));
+            }
+            Operand::LiteralSpecConstantOpInteger(o) => {
+                out.push_str(rspirv::grammar::INSTRUCTION_TABLE.get(*o).opname);
+            }
+            other => out.push_str(&other.disassemble()),
+        }
+    }
+    out.push('\n');
+}

@@ -1,0 +1,159 @@
+//! Lowering of sema's typed AST to SPIR-V, in the shape DXC's `-fcgl` output has.
+//!
+//! One [`Lowerer`] walks one [`Module`]: global resources first ([`resources`]), then the entry
+//! point wrapper that loads stage inputs and stores outputs ([`entry`]), then every function the
+//! entry reaches, each lowered on demand ([`stmt`], [`expr`], [`intrinsics`]). Types are
+//! translated in [`types`] with the memory layout of the storage they live in ([`layout`]).
+//!
+//! The mapping follows `SPIR-V.rst` (DXC's HLSL→SPIR-V mapping) and DXC's names: `%src_main`,
+//! `%bb_entry`, `%param_var_x`, `%in_var_TEXCOORD0`, `%out_var_SV_Target`, `%type_...`.
+//! HLSL matrices become transposed SPIR-V matrices: an HLSL row is a SPIR-V column (see
+//! [`types`]); that choice is made in `types.rs` and `expr.rs::mul` only.
+//!
+//! Unsupported constructs are reported as a [`LowerError`] with the span of the construct; the
+//! lowering never panics on a module sema accepted.
+
+mod entry;
+mod expr;
+mod intrinsics;
+pub mod layout;
+mod place;
+mod resources;
+mod stmt;
+mod types;
+
+use crate::builder::{BuiltModule, ModuleBuilder};
+use crate::error::BuildError;
+use crate::id::SpvId;
+use crate::target::TargetEnv;
+use hlslc_frontend::Span;
+use hlslc_sema::tast::{CBufferId, FuncId, Module, VarId};
+use hlslc_sema::types::TypeId;
+use layout::{Layout, LayoutRules};
+use spirv::StorageClass;
+use std::collections::HashMap;
+
+/// Options of the SPIR-V lowering (the `-fvk-*` / `-fspv-*` flags that affect it).
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    pub target: TargetEnv,
+    pub layout: LayoutRules,
+    /// `-fvk-invert-y`: negate `SV_Position.y` in vertex-like stages.
+    pub invert_y: bool,
+    /// `-fvk-use-dx-position-w`: use `1/w` of `SV_Position` in pixel shaders.
+    pub dx_position_w: bool,
+    /// `-fvk-{b,t,s,u}-shift N M` as (register letter, shift, space).
+    pub binding_shifts: Vec<(char, u32, u32)>,
+    /// `-auto-binding-space N`: the descriptor set of resources without `register(..., spaceM)`.
+    pub auto_binding_space: Option<u32>,
+    /// The entry point's name in `OpEntryPoint` (`-E`).
+    pub entry_name: String,
+}
+
+/// Why lowering failed: an unsupported construct, or a builder invariant broken by a bug.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    pub message: String,
+    pub span: Option<Span>,
+}
+
+impl From<BuildError> for LowerError {
+    fn from(e: BuildError) -> LowerError {
+        LowerError { message: format!("internal error in SPIR-V generation: {e}"), span: None }
+    }
+}
+
+pub(crate) type R<T> = Result<T, LowerError>;
+
+pub(crate) fn unsupported<T>(what: impl Into<String>, span: Option<Span>) -> R<T> {
+    Err(LowerError { message: format!("{} is not supported by the SPIR-V backend yet", what.into()), span })
+}
+
+/// How a variable is reached.
+#[derive(Clone, Debug)]
+pub(crate) enum VarHome {
+    /// A pointer to the variable's value, laid out by `layout`.
+    Ptr { ptr: SpvId, storage: StorageClass, layout: Layout },
+    /// Member `index` of a constant buffer variable.
+    CBufferMember { buffer: SpvId, index: u32 },
+}
+
+/// Loop or switch targets for `break` / `continue`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Breakable {
+    pub break_to: SpvId,
+    /// `None` for a switch.
+    pub continue_to: Option<SpvId>,
+}
+
+pub(crate) struct Lowerer<'m> {
+    pub m: &'m Module,
+    pub b: ModuleBuilder,
+    pub opts: &'m LowerOptions,
+    types: HashMap<(TypeId, Layout), SpvId>,
+    pub vars: HashMap<VarId, VarHome>,
+    pub cbuffers: HashMap<CBufferId, SpvId>,
+    funcs: HashMap<FuncId, SpvId>,
+    pending: Vec<FuncId>,
+    pub breakables: Vec<Breakable>,
+    /// `this` of the method being lowered.
+    pub this_ptr: Option<SpvId>,
+    pub ret_ty: TypeId,
+    glsl: Option<SpvId>,
+}
+
+/// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
+/// passes).
+pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, LowerError> {
+    let mut l = Lowerer {
+        m,
+        b: ModuleBuilder::new(opts.target),
+        opts,
+        types: HashMap::new(),
+        vars: HashMap::new(),
+        cbuffers: HashMap::new(),
+        funcs: HashMap::new(),
+        pending: Vec::new(),
+        breakables: Vec::new(),
+        this_ptr: None,
+        ret_ty: hlslc_sema::types::TypeTable::VOID,
+        glsl: None,
+    };
+    let Some(entry) = m.entry.clone() else {
+        return unsupported("a module without an entry point (library targets)", None);
+    };
+    l.b.capability(spirv::Capability::Shader);
+    l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    l.declare_resources()?;
+    l.lower_entry(&entry)?;
+    while let Some(f) = l.pending.pop() {
+        l.lower_function(f)?;
+    }
+    Ok(l.b.finish()?)
+}
+
+impl<'m> Lowerer<'m> {
+    pub(crate) fn glsl(&mut self) -> SpvId {
+        if let Some(g) = self.glsl {
+            return g;
+        }
+        let g = self.b.glsl_std_450();
+        self.glsl = Some(g);
+        g
+    }
+
+    /// The id of a user function, queueing it for lowering the first time it is referenced.
+    pub(crate) fn func_id(&mut self, f: FuncId) -> SpvId {
+        if let Some(&id) = self.funcs.get(&f) {
+            return id;
+        }
+        let id = self.b.ctx.alloc_id();
+        self.funcs.insert(f, id);
+        self.pending.push(f);
+        id
+    }
+
+    pub(crate) fn expr_span(&self, e: hlslc_sema::tast::ExprId) -> Option<Span> {
+        self.m.spans.exprs.get(e.0 as usize).copied()
+    }
+}

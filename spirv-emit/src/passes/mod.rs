@@ -1,0 +1,1 @@
+//! Whole-module passes, run after the emitter over the finished module.
