@@ -65,10 +65,11 @@ pub fn recognize(args: &[String], tables: &[&'static [OptSpec]]) -> Result<Vec<A
                 out.push(Arg::Opt { spec, values, spelling });
             }
             Matched::MissingValue(spec) => {
+                // dxc's (LLVM's) wording, which its tests match.
                 let n = spec.value_count();
                 return Err(CliError::new(
                     CliErrorKind::MissingValue,
-                    format!("missing value for '{arg}' (expected {n} value{})", if n == 1 { "" } else { "s" }),
+                    format!("Argument to '{arg}' is missing. (expected {n} value{})", if n == 1 { "" } else { "s" }),
                 ));
             }
             Matched::No if slash => out.push(Arg::Input(arg.clone())),
