@@ -10,6 +10,8 @@
 //!   an [`ExprKind::Call`].
 //! - Template arguments (`<...>`) only ever follow names the parser knows to be templates; how the
 //!   parser tells `a < b > c` from `T<b> c` is written down in `parser/mod.rs`.
+//! - The tree is at most about `parser::limits::MAX_TREE_DEPTH` (2048) levels deep: the parser
+//!   refuses deeper input, so recursive walks over it are safe on an ordinary thread stack.
 
 use crate::source::Span;
 
@@ -72,6 +74,8 @@ pub enum TypeKind {
 pub enum TemplateArg {
     Type(TypeSpec),
     Expr(Expr),
+    /// A type with modifiers: `RWTexture2D<unorm float4>`. (Added by the parser work.)
+    ModifiedType { modifiers: Vec<ModifierAt>, ty: TypeSpec },
 }
 
 /// Storage classes, type modifiers, interpolation modes, parameter directions and primitive

@@ -2,6 +2,7 @@
 //! and the AST. See `../shared/STYLE.md` for where this sits in the pipeline.
 
 pub mod ast;
+pub mod ast_dump;
 pub mod diag;
 pub mod lexer;
 pub mod source;

@@ -1,8 +1,68 @@
-//! The parser (placeholder; the parser work replaces it).
+//! The HLSL 2021 parser: preprocessed tokens to the AST ([`crate::ast`]).
+//!
+//! # How it works
+//!
+//! 1. **Limits** (`limits.rs`): one pass over the tokens refuses input whose brackets nest more
+//!    than 256 deep, or that could build a tree deeper than [`limits::MAX_TREE_DEPTH`], with a
+//!    "nesting too deep" diagnostic. After that no recursive walk of the tree (ours, sema's, the
+//!    recursive `Drop` of its boxes) can overflow the stack.
+//! 2. **The lexer hack** (`adapter.rs`). The grammar is LR(1) (lalrpop), and C-like syntax is only
+//!    LR when the parser knows which identifiers name types: `(T)x` is a cast and `(x)` is not,
+//!    `T(x)` constructs and `f(x)` calls, `T x;` declares and `a * b;` multiplies, `T<a> x` has
+//!    template arguments and `a < b > c` compares. So before parsing:
+//!    - a pre-pass ([`adapter::collect_names`]) collects the names the file declares as types:
+//!      after `struct`/`class`/`interface`/`enum` (and `enum class`), the declarators of
+//!      `typedef`, `using X =`, and template parameters `typename T`/`class T`; and the names of
+//!      function templates (the first `name(` after a `template<...>` header);
+//!    - the adapter turns each identifier into a keyword, a modifier, a `TypeName` (built-in
+//!      spellings such as `float4x4`, `min16float3`, `uint64_t2`, every resource and object name,
+//!      `vector`, `matrix`; plus the collected names) or a plain `Ident`. A name right after `.` is
+//!      always an `Ident`. `unsigned int` becomes one `TypeName`.
+//!    - Contextual modifiers (`sample`, `line`, `point`, `triangle`, `vertices`, `indices`,
+//!      `primitives`, `payload`, `precise`, `linear`, `centroid`, `center`, `snorm`, `unorm`,
+//!      `shared`, `lineadj`, `triangleadj`) are modifiers only when a type name or another
+//!      modifier follows; otherwise they are names (`float sample;`, `v.line`).
+//!      `register`/`packoffset` are keywords only between `:` and `(`.
+//!    - `<` becomes a template-open token `t<` after a type name, after `template`, and after a
+//!      non-type name when the brackets balance over type-like tokens and `(` follows (`f<int>(x)`,
+//!      `buf.Load<float2>(0)`, `vk::RawBufferLoad<uint>(a)`); for an unknown plain name the
+//!      arguments must also contain a type name, so `a < b > (c)` stays a comparison. The adapter
+//!      keeps a stack of open template lists (with the bracket depth each opened at): a `>` at that
+//!      depth closes it (`t>`), and `>>` is split into two `>` when it closes a list.
+//!    - Numbers become `IntLit`/`FloatLit` tokens (`literal.rs`; a malformed or out-of-range number
+//!      is a diagnostic), adjacent strings are concatenated, `#pragma` tokens are kept at file and
+//!      namespace scope (becoming [`crate::ast::Decl::Pragma`]) and dropped elsewhere, and
+//!      `Tok::Error` tokens are dropped (the preprocessor reports them).
+//!
+//!    Limits of the pre-pass: it does not know scopes. A type name is a type name everywhere in
+//!    the file, so a variable, field or parameter that reuses a type's name (`S S;`, or a template
+//!    parameter `T` reused as a variable elsewhere) does not parse; a member named like a type is
+//!    fine after `.`. Types introduced by macros are seen after preprocessing, so they work.
+//! 3. **The grammar** (`grammar.lalrpop`, generated at build time by `build.rs`) with error
+//!    recovery: a broken statement or declaration is skipped up to its `;`, a broken block to its
+//!    `}`, and a stray `}` at file scope is skipped, so one file reports several errors. An error
+//!    within three tokens of where the previous recovery resumed is not reported (cascades).
+//!    Messages name what was expected ("expected ';' after expression", "expected ')'"), not the
+//!    LR token sets.
+
+mod adapter;
+mod helpers;
+pub mod limits;
+pub mod literal;
+mod token;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, unused_parens, dead_code, unused_imports)]
+    grammar,
+    "/parser/grammar.rs"
+);
 
 use crate::ast::TranslationUnit;
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::lexer::Token;
+use crate::source::Span;
+use lalrpop_util::ParseError;
+use token::{NoError, PTok, Pos};
 
 #[derive(Clone, Debug)]
 pub struct ParseOptions {
@@ -16,6 +76,111 @@ impl Default for ParseOptions {
     }
 }
 
-pub fn parse(_tokens: &[Token], _opts: &ParseOptions, _diags: &mut Diagnostics) -> TranslationUnit {
-    TranslationUnit::default()
+/// Parses preprocessed tokens. Never fails: errors go to `diags`, and the returned unit holds
+/// what could be parsed (empty if the input was refused by a limit or could not be recovered).
+pub fn parse(tokens: &[Token], _opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
+    if let Some(d) = limits::check(tokens) {
+        diags.push(d);
+        return TranslationUnit::default();
+    }
+    let names = adapter::collect_names(tokens);
+    let adapted = adapter::adapt(tokens, &names, diags);
+    let mut recovered = Vec::new();
+    let result = grammar::TranslationUnitParser::new()
+        .parse(&mut recovered, adapted.toks.iter().cloned().map(Ok::<_, NoError>));
+    let mut reporter = Reporter { texts: &adapted.texts, last: adapted.toks.last().map(|t| t.0), resume: None };
+    for r in recovered {
+        reporter.report(&r.error, &r.dropped_tokens, diags);
+    }
+    match result {
+        Ok(tu) => tu,
+        Err(e) => {
+            reporter.report(&e, &[], diags);
+            TranslationUnit::default()
+        }
+    }
+}
+
+struct Reporter<'a> {
+    texts: &'a [std::rc::Rc<str>],
+    last: Option<Pos>,
+    /// Index of the last token skipped by the previous recovery.
+    resume: Option<u32>,
+}
+
+impl Reporter<'_> {
+    fn report(&mut self, e: &ParseError<Pos, PTok, NoError>, dropped: &[(Pos, PTok, Pos)], diags: &mut Diagnostics) {
+        let (at, text, expected): (Option<Pos>, Option<&str>, &[String]) = match e {
+            ParseError::UnrecognizedToken { token, expected } => {
+                (Some(token.0), self.texts.get(token.0.idx as usize).map(|t| &**t), expected)
+            }
+            ParseError::UnrecognizedEof { expected, .. } => (None, None, expected),
+            ParseError::InvalidToken { location } => (Some(*location), None, &[]),
+            ParseError::ExtraToken { token } => (Some(token.0), self.texts.get(token.0.idx as usize).map(|t| &**t), &[]),
+            ParseError::User { error } => match *error {},
+        };
+        let idx = at.map_or(u32::MAX, |p| p.idx);
+        let suppressed = self.resume.is_some_and(|r| idx <= r.saturating_add(3));
+        self.resume = Some(dropped.last().map_or(idx.saturating_sub(1), |d| d.0.idx));
+        if suppressed {
+            return;
+        }
+        let span = match at {
+            Some(p) => p.span,
+            None => self.last.map_or(Span::default(), |p| Span { start: p.span.end, ..p.span }),
+        };
+        diags.push(Diagnostic::error(message(text, expected)).at(span));
+    }
+}
+
+/// A readable message from the offending token and the LR parser's expected terminals.
+fn message(found: Option<&str>, expected: &[String]) -> String {
+    let has = |s: &str| expected.iter().any(|e| e.trim_matches('"') == s);
+    let found_text = match found {
+        Some(t) => format!("'{t}'"),
+        None => "end of file".to_string(),
+    };
+    if has(";") {
+        if has("+") || has("*") || has("(") && has("[") && has(".") {
+            return "expected ';' after expression".into();
+        }
+        if has("=") || has(",") {
+            return "expected ';' at end of declaration".into();
+        }
+        return "expected ';'".into();
+    }
+    if has(")") {
+        return "expected ')'".into();
+    }
+    if has("]") {
+        return "expected ']'".into();
+    }
+    if found.is_none() && has("}") {
+        return "expected '}'".into();
+    }
+    if has("t>") && !has("identifier") {
+        return "expected '>'".into();
+    }
+    if has("identifier") && has("integer literal") {
+        return format!("expected expression, found {found_text}");
+    }
+    if has("cbuffer") || has("typedef") {
+        return format!("expected a declaration, found {found_text}");
+    }
+    if has("identifier") {
+        return format!("expected identifier, found {found_text}");
+    }
+    if has("type name") {
+        return format!("expected a type, found {found_text}");
+    }
+    if has("{") {
+        return format!("expected '{{', found {found_text}");
+    }
+    if has(":") {
+        return format!("expected ':', found {found_text}");
+    }
+    if has("(") {
+        return format!("expected '(', found {found_text}");
+    }
+    format!("unexpected {found_text}")
 }

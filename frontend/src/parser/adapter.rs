@@ -1,0 +1,345 @@
+//! The token adapter: preprocessing tokens to parser tokens (the "lexer hack"; see `mod.rs`).
+//!
+//! Two linear passes over the tokens: [`collect_names`] finds the identifiers the file declares as
+//! types (and the names of function templates), then [`adapt`] classifies every token using those
+//! sets and one token of context on each side.
+
+use super::literal::{char_value, parse_number, unescape, Number};
+use super::token::*;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::lexer::{Tok, Token};
+use std::collections::HashSet;
+use std::rc::Rc;
+
+/// Names the file declares.
+#[derive(Default, Debug)]
+pub struct Names<'a> {
+    /// Declared by `struct`/`class`/`interface`/`enum`/`typedef`/`using X =`/`typename T`.
+    pub types: HashSet<&'a str>,
+    /// Functions declared after a `template<...>` header.
+    pub template_fns: HashSet<&'a str>,
+}
+
+fn is_ident(t: Option<&Token>) -> bool {
+    t.is_some_and(|t| t.kind == Tok::Ident)
+}
+
+fn kind(t: Option<&Token>) -> Option<Tok> {
+    t.map(|t| t.kind)
+}
+
+/// Index just past the `>` matching the `<` at `open` (tokens between checked only for balance),
+/// or `None` if a `;`, `{` or `}` comes first.
+fn skip_angles(toks: &[Token], open: usize) -> Option<usize> {
+    let mut depth: i32 = 0;
+    let mut i = open;
+    while i < toks.len() {
+        match toks[i].kind {
+            Tok::Lt => depth += 1,
+            Tok::Gt => depth -= 1,
+            Tok::Shr => depth -= 2,
+            Tok::Semi | Tok::LBrace | Tok::RBrace => return None,
+            _ => {}
+        }
+        i += 1;
+        if depth <= 0 {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// The pre-pass: which identifiers name types. It does not know scopes, so a name declared as a
+/// type anywhere is a type name everywhere in the file (see `mod.rs` for the consequences).
+pub fn collect_names(toks: &[Token]) -> Names<'_> {
+    let mut names = Names::default();
+    let n = toks.len();
+    let mut i = 0;
+    while i < n {
+        if toks[i].kind != Tok::Ident {
+            i += 1;
+            continue;
+        }
+        let after_dot = i > 0 && toks[i - 1].kind == Tok::Dot;
+        match &*toks[i].text {
+            _ if after_dot => {}
+            "struct" | "class" | "interface" | "enum" => {
+                let mut j = i + 1;
+                if &*toks[i].text == "enum" && toks.get(j).is_some_and(|t| t.is_ident("class") || t.is_ident("struct")) {
+                    j += 1;
+                }
+                if is_ident(toks.get(j)) && keyword(&toks[j].text).is_none() {
+                    names.types.insert(&toks[j].text);
+                }
+            }
+            "typename" => {
+                if is_ident(toks.get(i + 1)) {
+                    names.types.insert(&toks[i + 1].text);
+                }
+            }
+            "using" => {
+                if is_ident(toks.get(i + 1)) && kind(toks.get(i + 2)) == Some(Tok::Assign) {
+                    names.types.insert(&toks[i + 1].text);
+                }
+            }
+            "typedef" => {
+                // Every identifier at bracket depth 0 followed by `,`, `;` or `[` is a new name.
+                let mut depth = 0i32;
+                let mut j = i + 1;
+                while j < n {
+                    match toks[j].kind {
+                        Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
+                        Tok::RParen | Tok::RBracket | Tok::RBrace => depth -= 1,
+                        Tok::Semi if depth <= 0 => break,
+                        Tok::Ident if depth == 0 => {
+                            if matches!(kind(toks.get(j + 1)), Some(Tok::Comma | Tok::Semi | Tok::LBracket)) {
+                                names.types.insert(&toks[j].text);
+                            }
+                        }
+                        _ => {}
+                    }
+                    if depth < 0 {
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            "template" if kind(toks.get(i + 1)) == Some(Tok::Lt) => {
+                if let Some(mut j) = skip_angles(toks, i + 1) {
+                    let is_type = toks.get(j).is_some_and(|t| t.is_ident("struct") || t.is_ident("class"));
+                    // A function template: the first identifier followed by `(` at depth 0.
+                    let mut angle = 0i32;
+                    while !is_type && j + 1 < n {
+                        match toks[j].kind {
+                            Tok::Semi | Tok::LBrace | Tok::Assign | Tok::LParen => break,
+                            Tok::Lt => angle += 1,
+                            Tok::Gt => angle -= 1,
+                            Tok::Shr => angle -= 2,
+                            Tok::Ident if angle <= 0 && toks[j + 1].kind == Tok::LParen => {
+                                names.template_fns.insert(&toks[j].text);
+                                break;
+                            }
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    names
+}
+
+/// The adapted stream: `(start, token, end)` triples for the generated parser, and each token's
+/// spelling for messages (indexed by [`Pos::idx`]).
+pub struct Adapted {
+    pub toks: Vec<(Pos, PTok, Pos)>,
+    pub texts: Vec<Rc<str>>,
+}
+
+struct Out {
+    a: Adapted,
+}
+
+impl Out {
+    fn push(&mut self, tok: PTok, span: crate::source::Span, text: Rc<str>) {
+        let idx = self.a.toks.len() as u32;
+        self.a.toks.push((Pos { idx, span }, tok, Pos { idx, span }));
+        self.a.texts.push(text);
+    }
+}
+
+fn is_type_name(names: &Names, s: &str) -> bool {
+    is_builtin_type(s) || names.types.contains(s)
+}
+
+/// Whether the token at `i` can start a declaration's type: a type name, a modifier, `unsigned`,
+/// `struct`/`class`, `::`.
+fn starts_type(names: &Names, toks: &[Token], i: usize) -> bool {
+    let Some(t) = toks.get(i) else { return false };
+    t.kind == Tok::Ident
+        && (is_type_name(names, &t.text)
+            || reserved_modifier(&t.text).is_some()
+            || contextual_modifier(&t.text).is_some() && starts_type(names, toks, i + 1)
+            || matches!(&*t.text, "unsigned" | "struct" | "class"))
+}
+
+/// Whether `<` at `open`, after a name that is not a type, opens template arguments: the
+/// brackets balance over type-like tokens only and `(` follows the closing `>`.
+fn template_call_follows(names: &Names, toks: &[Token], open: usize, require_type: bool) -> bool {
+    let mut depth = 0i32;
+    let mut saw_type = false;
+    for (k, t) in toks.iter().enumerate().skip(open).take(64) {
+        match t.kind {
+            Tok::Lt => depth += 1,
+            Tok::Gt => depth -= 1,
+            Tok::Shr => depth -= 2,
+            Tok::Ident => saw_type |= is_type_name(names, &t.text) || t.is_ident("unsigned"),
+            Tok::Number | Tok::Comma | Tok::ColonColon => {}
+            _ => return false,
+        }
+        if depth <= 0 {
+            return depth == 0 && kind(toks.get(k + 1)) == Some(Tok::LParen) && (saw_type || !require_type);
+        }
+    }
+    false
+}
+
+/// Converts preprocessing tokens to parser tokens. Literal errors go to `diags`.
+pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted {
+    let mut out = Out { a: Adapted { toks: Vec::with_capacity(toks.len()), texts: Vec::with_capacity(toks.len()) } };
+    // Bracket depth at which each open template argument list started.
+    let mut templates: Vec<usize> = Vec::new();
+    let mut depth = 0usize;
+    // One entry per open `{`: whether it is a namespace body (pragmas are kept there).
+    let mut braces: Vec<bool> = Vec::new();
+    let n = toks.len();
+    let mut i = 0;
+    while i < n {
+        let t = &toks[i];
+        let prev = if i > 0 { Some(toks[i - 1].kind) } else { None };
+        let next = kind(toks.get(i + 1));
+        match t.kind {
+            Tok::Ident => {
+                let s: &str = &t.text;
+                let mut open_template = false;
+                let tok = if prev == Some(Tok::Dot) {
+                    open_template = next == Some(Tok::Lt) && template_call_follows(names, toks, i + 1, false);
+                    PTok::Ident(s.to_string())
+                } else if let Some(kw) = keyword(s) {
+                    if kw == Kw::Template && next == Some(Tok::Lt) {
+                        open_template = true;
+                    }
+                    PTok::Kw(kw)
+                } else if (s == "register" || s == "packoffset") && prev == Some(Tok::Colon) && next == Some(Tok::LParen) {
+                    PTok::Kw(if s == "register" { Kw::Register } else { Kw::PackOffset })
+                } else if s == "const" {
+                    PTok::Const
+                } else if let Some(m) = reserved_modifier(s) {
+                    PTok::Mod(m)
+                } else if let Some(m) = contextual_modifier(s).filter(|_| starts_type(names, toks, i + 1)) {
+                    PTok::Mod(m)
+                } else if s == "unsigned" || s == "signed" {
+                    // `unsigned int` etc. become one type name; a lone `unsigned` means `unsigned int`.
+                    let mut span = t.span;
+                    let name = match toks.get(i + 1) {
+                        Some(nx) if nx.kind == Tok::Ident && is_builtin_type(&nx.text) => {
+                            span = span.to(nx.span);
+                            i += 1;
+                            format!("{s} {}", nx.text)
+                        }
+                        _ => format!("{s} int"),
+                    };
+                    out.push(PTok::TypeName(name), span, t.text.clone());
+                    i += 1;
+                    continue;
+                } else if is_type_name(names, s) {
+                    open_template = toks.get(i + 1).is_some_and(|t| t.kind == Tok::Lt);
+                    PTok::TypeName(s.to_string())
+                } else {
+                    if next == Some(Tok::Lt) {
+                        let known = names.template_fns.contains(s) || prev == Some(Tok::ColonColon);
+                        open_template = template_call_follows(names, toks, i + 1, !known);
+                    }
+                    PTok::Ident(s.to_string())
+                };
+                out.push(tok, t.span, t.text.clone());
+                if open_template {
+                    out.push(PTok::TLt, toks[i + 1].span, toks[i + 1].text.clone());
+                    templates.push(depth);
+                    i += 1;
+                }
+            }
+            Tok::Number => {
+                let tok = match parse_number(&t.text) {
+                    Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
+                    Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
+                    Err(msg) => {
+                        diags.push(Diagnostic::error(msg).at(t.span));
+                        PTok::Int(IntTok(0, crate::ast::IntSuffix::None))
+                    }
+                };
+                out.push(tok, t.span, t.text.clone());
+            }
+            Tok::Char => {
+                let v = char_value(&t.text).unwrap_or_else(|msg| {
+                    diags.push(Diagnostic::error(msg).at(t.span));
+                    0
+                });
+                out.push(PTok::Int(IntTok(v, crate::ast::IntSuffix::None)), t.span, t.text.clone());
+            }
+            Tok::Str => {
+                // Adjacent string literals are one literal.
+                let mut s = String::new();
+                let mut span = t.span;
+                while let Some(st) = toks.get(i).filter(|t| t.kind == Tok::Str) {
+                    let body = st.text.get(1..st.text.len().saturating_sub(1)).unwrap_or("");
+                    match unescape(body) {
+                        Ok(v) => s.push_str(&v),
+                        Err(msg) => diags.push(Diagnostic::error(msg).at(st.span)),
+                    }
+                    span = span.to(st.span);
+                    i += 1;
+                }
+                out.push(PTok::Str(s), span, t.text.clone());
+                continue;
+            }
+            Tok::Pragma => {
+                if depth == braces.len() && braces.iter().all(|&ns| ns) {
+                    out.push(PTok::Pragma(t.text.trim().to_string()), t.span, t.text.clone());
+                }
+            }
+            // The preprocessor reports bad bytes in active code.
+            Tok::Error(_) => {}
+            Tok::LParen | Tok::LBracket | Tok::LBrace => {
+                if t.kind == Tok::LBrace {
+                    let ns = i >= 2 && toks[i - 2].is_ident("namespace") && toks[i - 1].kind == Tok::Ident;
+                    braces.push(ns);
+                }
+                depth += 1;
+                out.push(PTok::P(t.kind), t.span, t.text.clone());
+            }
+            Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                if t.kind == Tok::RBrace {
+                    braces.pop();
+                }
+                depth = depth.saturating_sub(1);
+                while templates.last().is_some_and(|&d| d > depth) {
+                    templates.pop();
+                }
+                out.push(PTok::P(t.kind), t.span, t.text.clone());
+            }
+            Tok::Semi => {
+                while templates.last().is_some_and(|&d| d >= depth) {
+                    templates.pop();
+                }
+                out.push(PTok::P(t.kind), t.span, t.text.clone());
+            }
+            Tok::Gt if templates.last() == Some(&depth) => {
+                templates.pop();
+                out.push(PTok::TGt, t.span, t.text.clone());
+            }
+            Tok::Shr if templates.last() == Some(&depth) => {
+                templates.pop();
+                let (a, b) = split_span(t.span);
+                out.push(PTok::TGt, a, Rc::from(">"));
+                if templates.last() == Some(&depth) {
+                    templates.pop();
+                    out.push(PTok::TGt, b, Rc::from(">"));
+                } else {
+                    out.push(PTok::P(Tok::Gt), b, Rc::from(">"));
+                }
+            }
+            k => out.push(PTok::P(k), t.span, t.text.clone()),
+        }
+        i += 1;
+    }
+    out.a
+}
+
+fn split_span(s: crate::source::Span) -> (crate::source::Span, crate::source::Span) {
+    let mid = if s.end > s.start { s.start + 1 } else { s.start };
+    (crate::source::Span { end: mid, ..s }, crate::source::Span { start: mid, ..s })
+}
