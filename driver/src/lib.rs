@@ -19,6 +19,7 @@ pub mod options;
 pub mod predefines;
 pub mod profile;
 mod render;
+pub mod verify;
 
 pub use driver::{compile, compile_bytes};
 pub use hlslc_frontend::diag::{Diagnostic, Severity};

@@ -291,3 +291,17 @@ fn hlsl2spirv_writes_no_output_while_codegen_is_missing() {
     assert_eq!(inv.outputs.object, Some("out.spv".into()));
     assert!(inv.options.spirv);
 }
+
+#[test]
+fn verify_mode_checks_expected_comments() {
+    let dir = TempDir::new("verify");
+    let ok = dir.file("ok.hlsl", format!("// expected-no-diagnostics\n{GOOD}"));
+    let o = hlslc(&["-T", "ps_6_0", "-verify", ok.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let missing = dir.file("missing.hlsl", format!("{GOOD}// expected-error@-1 {{{{never reported}}}}\n"));
+    let o = hlslc(&["-T", "ps_6_0", "-verify", missing.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    let want = format!("error: 'error' diagnostics expected but not seen: \n  File {} Line 1: never reported\n", missing.display());
+    assert_eq!(stderr(&o), want);
+}
