@@ -88,3 +88,33 @@ fn stage_of(unit: &TranslationUnit, entry: &str) -> Option<Stage> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn infer(src: &str, entry: &str) -> Result<String, String> {
+        let o = Options { entry: entry.into(), ..Options::default() };
+        infer_profile(src, "t.hlsl", &o).map(|p| p.to_string()).map_err(|r| r.render_diagnostics())
+    }
+
+    #[test]
+    fn stages_from_attributes_and_semantics() {
+        assert_eq!(infer("[numthreads(8,1,1)] void main() {}", "main").unwrap(), "cs_6_0");
+        assert_eq!(infer("[numthreads(8,1,1)] [outputtopology(\"triangle\")] void ms() {}", "ms").unwrap(), "ms_6_5");
+        assert_eq!(infer("[shader(\"vertex\")] float4 v() : SV_Position { return 0; }", "v").unwrap(), "vs_6_0");
+        assert_eq!(infer("[shader(\"raygeneration\")] void rg() {}", "rg").unwrap(), "lib_6_3");
+        assert_eq!(infer("float4 main() : SV_Target0 { return 0; }", "main").unwrap(), "ps_6_0");
+        assert_eq!(infer("float4 f() : SV_Position { return 0; }", "f").unwrap(), "vs_6_0");
+        assert_eq!(infer("[maxvertexcount(3)] void g() {}", "g").unwrap(), "gs_6_0");
+        assert_eq!(infer("[domain(\"tri\")] float4 d() : SV_Position { return 0; }", "d").unwrap(), "ds_6_0");
+    }
+
+    #[test]
+    fn failures_explain_themselves() {
+        let e = infer("void helper() {}", "main").unwrap_err();
+        assert!(e.contains("cannot infer the shader stage of entry point 'main'"), "{e}");
+        let e = infer("void main( {}", "main").unwrap_err();
+        assert!(e.contains("t.hlsl:1:"), "{e}");
+    }
+}

@@ -38,6 +38,5 @@ pub fn preprocessed(sm: &SourceMap, tokens: &[Token]) -> String {
 
 /// The syntax tree for `-ast-dump`.
 pub fn ast(unit: &TranslationUnit) -> String {
-    // Fallback until `hlslc_frontend::ast_dump::dump` lands: the derived Debug form.
-    format!("{unit:#?}\n")
+    hlslc_frontend::ast_dump::dump(unit)
 }

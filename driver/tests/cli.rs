@@ -178,13 +178,22 @@ fn syntax_only_accepts_good_input() {
 }
 
 #[test]
-#[ignore = "needs the parser (frontend/src/parser) to report syntax errors"]
 fn syntax_only_rejects_bad_input() {
     let dir = TempDir::new("synbad");
     let f = dir.file("bad.hlsl", "float4 main( : SV_Target { return }\n");
     let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", f.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("bad.hlsl:1:"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bad.hlsl:1:14: error: "), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn ast_dump_prints_the_tree() {
+    let dir = TempDir::new("ast");
+    let f = dir.file("a.hlsl", GOOD);
+    let o = hlslc(&["-T", "ps_6_0", "-ast-dump", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("TranslationUnit\n") && stdout(&o).contains("main"), "{}", stdout(&o));
 }
 
 #[test]
