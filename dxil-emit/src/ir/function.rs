@@ -271,16 +271,15 @@ impl Body {
     pub fn block(&self, id: BlockId) -> &Block {
         &self.blocks[id.0 as usize]
     }
-    /// Blocks that branch to each block, in block order (for `; preds = ` comments).
+    /// Blocks that branch to each block, one entry per edge (a switch with two cases to the same
+    /// block counts twice, as LLVM's predecessor list does), in block order.
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); self.blocks.len()];
         for (bi, b) in self.blocks.iter().enumerate() {
             if let Some(&last) = b.insts.last() {
                 for s in self.inst(last).kind.successors() {
                     if let Some(p) = preds.get_mut(s.0 as usize) {
-                        if !p.contains(&BlockId(bi as u32)) {
-                            p.push(BlockId(bi as u32));
-                        }
+                        p.push(BlockId(bi as u32));
                     }
                 }
             }

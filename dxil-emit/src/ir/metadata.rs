@@ -3,6 +3,7 @@
 //! Invariants:
 //! - [`MdId`] indexes the module's node list; nodes are immutable once created (DXIL metadata is
 //!   built bottom-up), so operands always refer to earlier nodes and there are no cycles.
+//! - Nodes are uniqued like LLVM's (non-distinct) tuples: equal operand lists give one node.
 //! - Named metadata keeps insertion order ([`indexmap::IndexMap`]); the printer numbers nodes by
 //!   a pre-order walk from the named metadata, as LLVM's slot tracker does, so numbering does not
 //!   depend on creation order.
@@ -14,7 +15,7 @@ use super::types::TypeId;
 pub struct MdId(pub u32);
 
 /// One operand of a metadata tuple.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MdOperand {
     /// `null`
     Null,
@@ -27,7 +28,7 @@ pub enum MdOperand {
 }
 
 /// `!{ operands }`
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct MdNode {
     pub operands: Vec<MdOperand>,
 }

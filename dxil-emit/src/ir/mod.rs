@@ -98,6 +98,7 @@ pub struct Module {
     /// marked as a preview (see the experimental-ops design note).
     pub preview: bool,
     func_names: IndexMap<String, FuncId>,
+    md_index: std::collections::HashMap<MdNode, MdId>,
 }
 
 /// The data layout string dxc writes into DXIL modules.
@@ -256,9 +257,16 @@ impl Module {
 
     // ---- metadata ----
 
+    /// The tuple `!{operands}`, uniqued: equal operand lists give the same node.
     pub fn md_node(&mut self, operands: Vec<MdOperand>) -> MdId {
-        self.md_nodes.push(MdNode { operands });
-        MdId(self.md_nodes.len() as u32 - 1)
+        let node = MdNode { operands };
+        if let Some(&id) = self.md_index.get(&node) {
+            return id;
+        }
+        let id = MdId(self.md_nodes.len() as u32);
+        self.md_nodes.push(node.clone());
+        self.md_index.insert(node, id);
+        id
     }
 
     pub fn md_string(s: &str) -> MdOperand {
