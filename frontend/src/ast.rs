@@ -67,6 +67,10 @@ pub enum TypeKind {
     Named { path: Path, args: Option<Vec<TemplateArg>> },
     /// A struct defined where it is used: `struct { float a; } x;`, `struct S { ... } s;`.
     Struct(Box<StructDecl>),
+    /// An array type where a type is written without a declarator: `(float[4])x`,
+    /// `buf.Load<S[2]>(0)`, `RWStructuredBuffer<int[2]>`, `sizeof(int[2])`. One entry per `[...]`.
+    /// (Added by the parser work.)
+    Array { elem: Box<TypeSpec>, dims: Vec<Option<Expr>> },
 }
 
 /// A template argument: a type or a constant expression (`vector<float, N + 1>`).
@@ -190,6 +194,11 @@ pub enum Annotation {
     Register { profile: Option<Ident>, slot: Option<Ident>, space: Option<Ident>, span: Span },
     /// `: packoffset(c0)`, `: packoffset(c1.y)`.
     PackOffset { register: Ident, component: Option<Ident>, span: Span },
+    /// A bit-field width on a struct field: `uint a : 8;`. (Added by the parser work.)
+    BitField { width: u64, span: Span },
+    /// A payload access qualifier: `: read(caller, closesthit)`, `: write(miss)`. (Added by the
+    /// parser work.)
+    PayloadAccess { kind: Ident, stages: Vec<Ident>, span: Span },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,6 +254,9 @@ pub struct VarDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Declarator {
     pub name: Ident,
+    /// `S` in an out-of-line static member definition `int S::count = 0;`; usually empty.
+    /// (Added by the parser work.)
+    pub qualifier: Vec<Ident>,
     /// One entry per `[...]`; `None` for `[]`.
     pub array_dims: Vec<Option<Expr>>,
     pub annotations: Vec<Annotation>,
@@ -326,6 +338,8 @@ pub struct BufferDecl {
 /// `typedef const float4 F4, F4A[2];` or `using F4 = float4;`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypedefDecl {
+    /// `[[vk::ext_capability(39)]] typedef ...`, `using T [[...]] = ...`. (Added by the parser work.)
+    pub attrs: Vec<Attribute>,
     pub modifiers: Vec<ModifierAt>,
     pub ty: TypeSpec,
     /// Names with their array dimensions; one for `using`.

@@ -32,6 +32,7 @@ pub fn type_text(t: &TypeSpec) -> String {
             }
             s
         }
+        TypeKind::Array { elem, dims } => format!("{}{}", type_text(elem), dims_text(dims)),
         TypeKind::Struct(st) => {
             format!("{} {}", struct_kind(st.kind), st.name.as_ref().map_or("<anonymous>", |n| n.name.as_str()))
         }
@@ -156,6 +157,10 @@ fn annotation_text(a: &Annotation) -> String {
             Some(c) => format!(": packoffset({}.{})", register.name, c.name),
             None => format!(": packoffset({})", register.name),
         },
+        Annotation::BitField { width, .. } => format!(": {width} (bit-field)"),
+        Annotation::PayloadAccess { kind, stages, .. } => {
+            format!(": {}({})", kind.name, stages.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "))
+        }
     }
 }
 
@@ -201,7 +206,8 @@ impl Dumper {
                     }
                     for dc in &v.declarators {
                         let ann: String = dc.annotations.iter().map(|a| format!(" {}", annotation_text(a))).collect();
-                        d.line(format!("Declarator {}{}{}", dc.name.name, dims_text(&dc.array_dims), ann));
+                        let q: String = dc.qualifier.iter().map(|q| format!("{}::", q.name)).collect();
+                        d.line(format!("Declarator {q}{}{}{}", dc.name.name, dims_text(&dc.array_dims), ann));
                         if let Some(i) = &dc.init {
                             d.nested(|d| d.expr(i));
                         }
@@ -251,7 +257,7 @@ impl Dumper {
             Decl::Typedef(t) => {
                 let names: Vec<String> = t.names.iter().map(|(n, dims)| format!("{}{}", n.name, dims_text(dims))).collect();
                 let kw = if t.is_using { "Using" } else { "Typedef" };
-                self.line(format!("{kw} {}{} {}", Self::head(&[], &t.modifiers), type_text(&t.ty), names.join(", ")));
+                self.line(format!("{kw} {}{} {}", Self::head(&t.attrs, &t.modifiers), type_text(&t.ty), names.join(", ")));
                 if let TypeKind::Struct(st) = &t.ty.kind {
                     self.nested(|d| d.struct_decl(st));
                 }

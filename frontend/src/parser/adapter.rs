@@ -4,7 +4,8 @@
 //! types (and the names of function templates), then [`adapt`] classifies every token using those
 //! sets and one token of context on each side.
 
-use super::literal::{char_value, parse_number, unescape, Number};
+use super::literal::{char_value, parse_number, split_swizzle, unescape, Number};
+use crate::source::Span;
 use super::token::*;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lexer::{Tok, Token};
@@ -78,7 +79,7 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                 }
             }
             "using" => {
-                if is_ident(toks.get(i + 1)) && kind(toks.get(i + 2)) == Some(Tok::Assign) {
+                if is_ident(toks.get(i + 1)) && matches!(kind(toks.get(i + 2)), Some(Tok::Assign | Tok::LBracket)) {
                     names.types.insert(&toks[i + 1].text);
                 }
             }
@@ -155,6 +156,16 @@ fn is_type_name(names: &Names, s: &str) -> bool {
     is_builtin_type(s) || names.types.contains(s)
 }
 
+/// Legacy lowercase type names that real shaders also use as variable names (`texture`,
+/// `sampler`, `string`, `vector`, `matrix`): they are types only before `<`, a name, or `(`.
+fn weak_type_name(s: &str) -> bool {
+    matches!(
+        s,
+        "texture" | "sampler" | "string" | "vector" | "matrix" | "Texture" | "texture1D" | "texture2D" | "texture3D"
+            | "textureCUBE" | "sampler1D" | "sampler2D" | "sampler3D" | "samplerCUBE"
+    )
+}
+
 /// Whether the token at `i` can start a declaration's type: a type name, a modifier, `unsigned`,
 /// `struct`/`class`, `::`.
 fn starts_type(names: &Names, toks: &[Token], i: usize) -> bool {
@@ -177,7 +188,7 @@ fn template_call_follows(names: &Names, toks: &[Token], open: usize, require_typ
             Tok::Gt => depth -= 1,
             Tok::Shr => depth -= 2,
             Tok::Ident => saw_type |= is_type_name(names, &t.text) || t.is_ident("unsigned"),
-            Tok::Number | Tok::Comma | Tok::ColonColon => {}
+            Tok::Number | Tok::Comma | Tok::ColonColon | Tok::LBracket | Tok::RBracket => {}
             _ => return false,
         }
         if depth <= 0 {
@@ -235,7 +246,9 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
                     out.push(PTok::TypeName(name), span, t.text.clone());
                     i += 1;
                     continue;
-                } else if is_type_name(names, s) {
+                } else if is_type_name(names, s)
+                    && (!weak_type_name(s) || names.types.contains(s) || matches!(next, Some(Tok::Lt | Tok::Ident | Tok::LParen)))
+                {
                     open_template = toks.get(i + 1).is_some_and(|t| t.kind == Tok::Lt);
                     PTok::TypeName(s.to_string())
                 } else {
@@ -253,6 +266,21 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
                 }
             }
             Tok::Number => {
+                if let Some((num, swz)) = split_swizzle(&t.text) {
+                    // `1.0.xxx`: a literal, `.`, and a swizzle name.
+                    let b = t.span.start + num.len() as u32;
+                    let tok = match parse_number(num) {
+                        Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
+                        Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
+                        Err(_) => PTok::Int(IntTok(0, crate::ast::IntSuffix::None)),
+                    };
+                    out.push(tok, Span { end: b, ..t.span }, Rc::from(num));
+                    let dot_end = if num.ends_with('.') { b } else { b + 1 };
+                    out.push(PTok::P(Tok::Dot), Span { start: dot_end.saturating_sub(1), end: dot_end, ..t.span }, Rc::from("."));
+                    out.push(PTok::Ident(swz.to_string()), Span { start: dot_end, ..t.span }, Rc::from(swz));
+                    i += 1;
+                    continue;
+                }
                 let tok = match parse_number(&t.text) {
                     Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
                     Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
@@ -339,7 +367,7 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
     out.a
 }
 
-fn split_span(s: crate::source::Span) -> (crate::source::Span, crate::source::Span) {
+fn split_span(s: Span) -> (Span, Span) {
     let mid = if s.end > s.start { s.start + 1 } else { s.start };
-    (crate::source::Span { end: mid, ..s }, crate::source::Span { start: mid, ..s })
+    (Span { end: mid, ..s }, Span { start: mid, ..s })
 }

@@ -79,3 +79,60 @@ pub fn attrs(bodies: Vec<(Option<Ident>, Ident, Vec<Expr>, Span)>, double_bracke
         .map(|(namespace, name, args, span)| Attribute { namespace, name, args, double_bracket, span })
         .collect()
 }
+
+/// Sets the attributes of a typedef or using declaration.
+pub fn with_decl_attrs(attrs: Vec<Attribute>, mut d: Decl, span: Span) -> Decl {
+    if let Decl::Typedef(t) = &mut d {
+        t.attrs = attrs;
+        t.span = span;
+    }
+    d
+}
+
+/// `T name = init` in a condition: the declaration, and a use of `name` as the condition.
+pub fn cond_decl(specs: (Vec<ModifierAt>, TypeSpec), name: Ident, init: Expr, span: Span) -> (Option<VarDecl>, Expr) {
+    let use_ = expr(ExprKind::Name(Path { global: false, parts: vec![name.clone()], span: name.span }), name.span);
+    let declarator = Declarator { name, qualifier: Vec::new(), array_dims: Vec::new(), annotations: Vec::new(), init: Some(init), span };
+    let decl = VarDecl { attrs: Vec::new(), modifiers: specs.0, ty: specs.1, declarators: vec![declarator], span };
+    (Some(decl), use_)
+}
+
+fn decl_stmt(d: VarDecl) -> Stmt {
+    let span = d.span;
+    stmt(StmtKind::Decl(Box::new(Decl::Var(d))), span)
+}
+
+/// A condition that declares a variable is desugared, so the AST needs no special form:
+/// `if (T d = e) s` is `{ T d = e; if (d) s }` (same for `switch`).
+fn wrap(decl: Option<VarDecl>, s: Stmt, span: Span) -> Stmt {
+    match decl {
+        None => s,
+        Some(d) => stmt(StmtKind::Block(Block { stmts: vec![decl_stmt(d), s], span }), span),
+    }
+}
+
+pub fn if_stmt(cond: (Option<VarDecl>, Expr), then: Stmt, otherwise: Option<Stmt>, span: Span) -> Stmt {
+    let s = stmt(StmtKind::If { cond: cond.1, then: Box::new(then), otherwise: otherwise.map(Box::new) }, span);
+    wrap(cond.0, s, span)
+}
+
+pub fn switch_stmt(cond: (Option<VarDecl>, Expr), body: Stmt, span: Span) -> Stmt {
+    let s = stmt(StmtKind::Switch { cond: cond.1, body: Box::new(body) }, span);
+    wrap(cond.0, s, span)
+}
+
+/// `while (T d = e) s` is `for (;;) { T d = e; if (!d) break; s }`, which evaluates the
+/// declaration before every iteration as the original does.
+pub fn while_stmt(cond: (Option<VarDecl>, Expr), body: Stmt, span: Span) -> Stmt {
+    match cond {
+        (None, c) => stmt(StmtKind::While { cond: c, body: Box::new(body) }, span),
+        (Some(d), c) => {
+            let cspan = c.span;
+            let not = un(UnaryOp::Not, c, cspan);
+            let brk = stmt(StmtKind::If { cond: not, then: Box::new(stmt(StmtKind::Break, cspan)), otherwise: None }, cspan);
+            let block = Block { stmts: vec![decl_stmt(d), brk, body], span };
+            let body = stmt(StmtKind::Block(block), span);
+            stmt(StmtKind::For { init: None, cond: None, step: None, body: Box::new(body) }, span)
+        }
+    }
+}

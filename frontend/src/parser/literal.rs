@@ -51,6 +51,17 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
             .map_err(|_| format!("integer literal '{text}' is too large to be represented in 64 bits"))?;
         return Ok(Number::Int(value, suffix));
     }
+    if b.len() > 2 && b[0] == b'0' && (b[1] == b'b' || b[1] == b'B') {
+        let digits_end = 2 + b[2..].iter().take_while(|c| matches!(c, b'0' | b'1')).count();
+        if digits_end == 2 {
+            return Err(format!("invalid binary literal '{text}'"));
+        }
+        let suffix = int_suffix(&text[digits_end..])
+            .ok_or_else(|| format!("invalid suffix '{}' on integer literal", &text[digits_end..]))?;
+        let value = u64::from_str_radix(&text[2..digits_end], 2)
+            .map_err(|_| format!("integer literal '{text}' is too large to be represented in 64 bits"))?;
+        return Ok(Number::Int(value, suffix));
+    }
     let int_end = b.iter().take_while(|c| c.is_ascii_digit()).count();
     let rest = &text[int_end..];
     let is_float = rest.starts_with('.') || rest.starts_with(['e', 'E']) && exponent_len(&rest[1..]) > 0;
@@ -91,6 +102,25 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
         return Err(format!("floating-point literal '{text}' is too large"));
     }
     Ok(Number::Float(value, suffix))
+}
+
+/// Splits a pp-number that ends in a swizzle (`0.xxx`, `1.0.rgba`, `2.5f.x`) into the number and the
+/// swizzle name: returns `(number text, swizzle)`, where for an integer part followed by `.` the
+/// number keeps the `.` (a float, as `1.` is). `None` if the spelling does not end in a swizzle.
+pub fn split_swizzle(text: &str) -> Option<(&str, &str)> {
+    let dot = text.rfind('.')?;
+    let swz = &text[dot + 1..];
+    let is_swz = |set: &str| !swz.is_empty() && swz.len() <= 4 && swz.chars().all(|c| set.contains(c));
+    if !(is_swz("xyzw") || is_swz("rgba")) {
+        return None;
+    }
+    let head = &text[..dot];
+    if head.contains('.') || head.contains(['e', 'E']) && !head.starts_with("0x") {
+        parse_number(head).ok().map(|_| (head, swz))
+    } else {
+        let with_dot = &text[..dot + 1];
+        parse_number(with_dot).ok().map(|_| (with_dot, swz))
+    }
 }
 
 /// Length of `[+-]digits` at the start of `s`, or 0 if there are no digits.
@@ -151,7 +181,8 @@ pub fn unescape(body: &str) -> Result<String, String> {
                 }
                 char::from_u32(v.min(0xff)).unwrap_or('\u{fffd}')
             }
-            other => return Err(format!("unknown escape sequence '\\{other}'")),
+            // Unknown escapes keep the character, as clang does (it only warns).
+            other => other,
         };
         out.push(v);
     }
@@ -192,6 +223,7 @@ mod tests {
         assert_eq!(int("0"), (0, IntSuffix::None));
         assert_eq!(int("42u"), (42, IntSuffix::U));
         assert_eq!(int("0x1F"), (31, IntSuffix::None));
+        assert_eq!(int("0b101u"), (5, IntSuffix::U));
         assert_eq!(int("0xffffffffU"), (0xffff_ffff, IntSuffix::U));
         assert_eq!(int("017"), (15, IntSuffix::None));
         assert_eq!(int("7ul"), (7, IntSuffix::UL));
@@ -222,9 +254,18 @@ mod tests {
     }
 
     #[test]
+    fn swizzled_literals_split() {
+        assert_eq!(split_swizzle("0.xxxx"), Some(("0.", "xxxx")));
+        assert_eq!(split_swizzle("1.0.xxx"), Some(("1.0", "xxx")));
+        assert_eq!(split_swizzle("0.5f.rg"), Some(("0.5f", "rg")));
+        assert_eq!(split_swizzle("1.5"), None);
+        assert_eq!(split_swizzle("1.xyzq"), None);
+    }
+
+    #[test]
     fn escapes() {
         assert_eq!(unescape(r#"a\n\t\"\x41\101\\"#).unwrap(), "a\n\t\"AA\\");
-        assert!(unescape(r"\q").is_err());
+        assert_eq!(unescape(r"\q").unwrap(), "q");
         assert_eq!(char_value("'a'").unwrap(), 97);
         assert_eq!(char_value(r"'\0'").unwrap(), 0);
         assert!(char_value("'ab'").is_err());

@@ -198,7 +198,9 @@ const OBJECTS: &[&str] = &[
     "RaytracingPipelineConfig1", "TriangleHitGroup", "ProceduralPrimitiveHitGroup", "DispatchNodeInputRecord",
     "RWDispatchNodeInputRecord", "GroupNodeInputRecords", "RWGroupNodeInputRecords", "ThreadNodeInputRecord",
     "RWThreadNodeInputRecord", "EmptyNodeInput", "NodeOutput", "NodeOutputArray", "EmptyNodeOutput",
-    "EmptyNodeOutputArray", "GroupNodeOutputRecords", "ThreadNodeOutputRecords", "VkBufferPointer",
+    "EmptyNodeOutputArray", "GroupNodeOutputRecords", "ThreadNodeOutputRecords", "VkBufferPointer", "SampledTexture1D",
+    "SampledTexture1DArray", "SampledTexture2D", "SampledTexture2DArray", "SampledTexture2DMS",
+    "SampledTexture2DMSArray", "ext_type", "ext_result_id", "auto", "SampledTexture3D", "SampledTextureCUBE", "SampledTextureCUBEArray",
 ];
 
 /// Whether `s` is a built-in type spelling: a scalar, `<scalar>N`, `<scalar>NxM` (N, M in 1..=4),
