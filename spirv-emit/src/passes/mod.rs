@@ -1,1 +1,18 @@
-//! Whole-module passes, run after the emitter over the finished module.
+//! Whole-module passes, run after the emitter over the finished module, in the one order written
+//! in [`run_all`]:
+//!
+//! 1. [`relaxed_precision`]: decorate min-precision values;
+//! 2. [`capabilities`]: infer `OpCapability`/`OpExtension` from everything else, last, so that it
+//!    sees every decoration the passes before it added.
+
+pub mod capabilities;
+pub mod relaxed_precision;
+pub mod tables;
+
+use crate::builder::BuiltModule;
+
+/// Runs every pass, in order.
+pub fn run_all(m: &mut BuiltModule) {
+    relaxed_precision::run(&mut m.module, &m.relaxed_precision);
+    capabilities::run(&mut m.module, m.target);
+}

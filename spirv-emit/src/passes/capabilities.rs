@@ -1,0 +1,341 @@
+//! Capability and extension inference.
+//!
+//! Walks the finished module in order and adds every `OpCapability` and `OpExtension` that its
+//! instructions, types, decorations, entry points and execution modes need, after those the
+//! emitter declared itself (new ones are appended in the order first needed, so output is
+//! deterministic). Instruction requirements come from rspirv's grammar tables; enumerant-level
+//! requirements from [`super::tables`]. An extension that the target has in its core is not
+//! emitted (DXC's rule).
+
+use super::tables::{self, Need};
+use crate::target::TargetEnv;
+use indexmap::IndexSet;
+use rspirv::dr::{Instruction, Module, Operand};
+use spirv::{Capability as C, Decoration, ExecutionModel, GroupOperation, ImageOperands, Op, StorageClass};
+use std::collections::{HashMap, HashSet};
+
+struct Needs {
+    caps: IndexSet<C>,
+    exts: IndexSet<&'static str>,
+}
+
+impl Needs {
+    fn add(&mut self, (cap, ext): Need) {
+        if let Some(c) = cap {
+            self.cap(c);
+        }
+        if let Some(e) = ext {
+            self.exts.insert(e);
+        }
+    }
+    fn cap(&mut self, c: C) {
+        if !tables::implied_by_shader(c) {
+            self.caps.insert(c);
+        }
+    }
+}
+
+/// Type facts the walk needs, gathered from the type declarations.
+#[derive(Default)]
+struct TypeInfo<'m> {
+    decls: HashMap<u32, &'m Instruction>,
+    block: HashSet<u32>,
+    buffer_block: HashSet<u32>,
+}
+
+impl<'m> TypeInfo<'m> {
+    /// The smallest scalar width (8 or 16) that `ty` is or contains, if any is below 32.
+    fn narrow_width(&self, ty: u32, depth: u32) -> Option<u32> {
+        let inst = self.decls.get(&ty)?;
+        if depth > 64 {
+            return None;
+        }
+        let lit = |i: usize| match inst.operands.get(i) {
+            Some(Operand::LiteralBit32(w)) => Some(*w),
+            _ => None,
+        };
+        match inst.class.opcode {
+            Op::TypeInt | Op::TypeFloat => lit(0).filter(|&w| w < 32),
+            Op::TypeStruct => inst
+                .operands
+                .iter()
+                .filter_map(|o| if let Operand::IdRef(m) = o { self.narrow_width(*m, depth + 1) } else { None })
+                .min(),
+            Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray => match inst.operands.first() {
+                Some(Operand::IdRef(e)) => self.narrow_width(*e, depth + 1),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn is_resource(&self, ty: u32) -> bool {
+        self.decls.get(&ty).is_some_and(|i| {
+            matches!(
+                i.class.opcode,
+                Op::TypeImage | Op::TypeSampler | Op::TypeSampledImage | Op::TypeAccelerationStructureKHR
+            )
+        })
+    }
+
+    /// The outermost struct a pointer's pointee is, looking through arrays.
+    fn struct_of(&self, ty: u32) -> Option<u32> {
+        let inst = self.decls.get(&ty)?;
+        match inst.class.opcode {
+            Op::TypeStruct => Some(ty),
+            Op::TypeArray | Op::TypeRuntimeArray => match inst.operands.first() {
+                Some(Operand::IdRef(e)) => self.struct_of(*e),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+pub fn run(module: &mut Module, target: TargetEnv) {
+    let mut needs = Needs { caps: IndexSet::new(), exts: IndexSet::new() };
+    let mut info = TypeInfo::default();
+    for inst in &module.types_global_values {
+        if let Some(r) = inst.result_id {
+            info.decls.insert(r, inst);
+        }
+    }
+    for inst in &module.annotations {
+        if let (Some(Operand::IdRef(t)), Some(Operand::Decoration(d))) = (inst.operands.first(), inst.operands.get(1)) {
+            match d {
+                Decoration::Block => info.block.insert(*t),
+                Decoration::BufferBlock => info.buffer_block.insert(*t),
+                _ => false,
+            };
+        }
+    }
+    let models: Vec<ExecutionModel> = module
+        .entry_points
+        .iter()
+        .filter_map(|e| match e.operands.first() {
+            Some(Operand::ExecutionModel(m)) => Some(*m),
+            _ => None,
+        })
+        .collect();
+    for m in &models {
+        if let Some(n) = tables::execution_model_need(*m) {
+            needs.add(n);
+        }
+    }
+    for inst in &module.execution_modes {
+        if let Some(Operand::ExecutionMode(m)) = inst.operands.get(1) {
+            if let Some(n) = tables::execution_mode_need(*m) {
+                needs.add(n);
+            }
+        }
+    }
+    for inst in &module.ext_inst_imports {
+        if let Some(Operand::LiteralString(s)) = inst.operands.first() {
+            if s.starts_with("NonSemantic.") {
+                needs.exts.insert("SPV_KHR_non_semantic_info");
+            }
+        }
+    }
+    for inst in &module.annotations {
+        visit_decoration(inst, &models, &mut needs);
+    }
+    for inst in &module.types_global_values {
+        visit_global(inst, &info, target, &mut needs);
+    }
+    for f in &module.functions {
+        for b in &f.blocks {
+            for inst in &b.instructions {
+                visit_instruction(inst, &mut needs);
+            }
+        }
+    }
+    let have_caps: HashSet<C> = module
+        .capabilities
+        .iter()
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::Capability(c)) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    for c in needs.caps {
+        if !have_caps.contains(&c) {
+            module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]));
+        }
+    }
+    let have_exts: HashSet<String> = module
+        .extensions
+        .iter()
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::LiteralString(s)) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    for e in needs.exts {
+        if !have_exts.contains(e) && tables::extension_required(e, target) {
+            module.extensions.push(Instruction::new(Op::Extension, None, None, vec![Operand::from(e)]));
+        }
+    }
+}
+
+fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], needs: &mut Needs) {
+    let deco_at = match inst.class.opcode {
+        Op::Decorate | Op::DecorateId | Op::DecorateString => 1,
+        Op::MemberDecorate | Op::MemberDecorateString => 2,
+        _ => return,
+    };
+    let Some(Operand::Decoration(d)) = inst.operands.get(deco_at) else { return };
+    if let Some(n) = tables::decoration_need(*d) {
+        needs.add(n);
+    }
+    if *d == Decoration::BuiltIn {
+        if let Some(Operand::BuiltIn(b)) = inst.operands.get(deco_at + 1) {
+            if let Some(n) = tables::builtin_need(*b) {
+                needs.add(n);
+            }
+            for m in models {
+                if let Some(n) = tables::builtin_stage_need(*b, *m) {
+                    needs.add(n);
+                }
+            }
+        }
+    }
+}
+
+fn visit_global(inst: &Instruction, info: &TypeInfo, target: TargetEnv, needs: &mut Needs) {
+    let lit = |i: usize| match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(w)) => *w,
+        _ => 0,
+    };
+    match inst.class.opcode {
+        Op::TypeInt => match lit(0) {
+            8 => needs.cap(C::Int8),
+            16 => needs.cap(C::Int16),
+            64 => needs.cap(C::Int64),
+            _ => {}
+        },
+        Op::TypeFloat => match lit(0) {
+            16 => needs.cap(C::Float16),
+            64 => needs.cap(C::Float64),
+            _ => {}
+        },
+        Op::TypeImage => visit_image(inst, needs),
+        Op::TypeRuntimeArray => {
+            if let Some(Operand::IdRef(e)) = inst.operands.first() {
+                if info.is_resource(*e) {
+                    needs.add((Some(C::RuntimeDescriptorArray), Some("SPV_EXT_descriptor_indexing")));
+                }
+            }
+        }
+        Op::TypePointer => {
+            if let (Some(Operand::StorageClass(sc)), Some(Operand::IdRef(p))) = (inst.operands.first(), inst.operands.get(1)) {
+                visit_pointer(*sc, *p, info, target, needs);
+            }
+        }
+        op => grammar_needs(op, needs),
+    }
+}
+
+fn visit_image(inst: &Instruction, needs: &mut Needs) {
+    let lit = |i: usize| match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(w)) => *w,
+        _ => 0,
+    };
+    let storage = lit(5) == 2;
+    let arrayed = lit(3) == 1;
+    match inst.operands.get(1) {
+        Some(Operand::Dim(spirv::Dim::DimBuffer)) => {
+            needs.cap(C::SampledBuffer);
+            if storage {
+                needs.cap(C::ImageBuffer);
+            }
+        }
+        Some(Operand::Dim(spirv::Dim::Dim1D)) => needs.cap(if storage { C::Image1D } else { C::Sampled1D }),
+        Some(Operand::Dim(spirv::Dim::DimSubpassData)) => needs.cap(C::InputAttachment),
+        Some(Operand::Dim(spirv::Dim::DimCube)) if arrayed => {
+            needs.cap(if storage { C::ImageCubeArray } else { C::SampledCubeArray })
+        }
+        _ => {}
+    }
+    if let Some(Operand::ImageFormat(f)) = inst.operands.get(6) {
+        if tables::is_extended_format(*f) {
+            needs.cap(C::StorageImageExtendedFormats);
+        }
+    }
+    if arrayed && lit(4) == 1 && storage {
+        needs.cap(C::ImageMSArray);
+    }
+}
+
+fn visit_pointer(sc: StorageClass, pointee: u32, info: &TypeInfo, target: TargetEnv, needs: &mut Needs) {
+    match sc {
+        StorageClass::PhysicalStorageBuffer => {
+            needs.add((Some(C::PhysicalStorageBufferAddresses), Some("SPV_KHR_physical_storage_buffer")))
+        }
+        StorageClass::StorageBuffer if target.spirv_version() < (1, 3) => {
+            needs.exts.insert("SPV_KHR_storage_buffer_storage_class");
+        }
+        _ => {}
+    }
+    let Some(width) = info.narrow_width(pointee, 0) else { return };
+    let is_struct_block = |set: &HashSet<u32>| info.struct_of(pointee).is_some_and(|s| set.contains(&s));
+    let (cap, ext) = match (width, sc) {
+        (16, StorageClass::Input | StorageClass::Output) => (C::StorageInputOutput16, "SPV_KHR_16bit_storage"),
+        (16, StorageClass::PushConstant) => (C::StoragePushConstant16, "SPV_KHR_16bit_storage"),
+        (16, StorageClass::StorageBuffer) => (C::StorageBuffer16BitAccess, "SPV_KHR_16bit_storage"),
+        (16, StorageClass::Uniform) if is_struct_block(&info.buffer_block) => {
+            (C::StorageBuffer16BitAccess, "SPV_KHR_16bit_storage")
+        }
+        (16, StorageClass::Uniform) => (C::UniformAndStorageBuffer16BitAccess, "SPV_KHR_16bit_storage"),
+        (8, StorageClass::PushConstant) => (C::StoragePushConstant8, "SPV_KHR_8bit_storage"),
+        (8, StorageClass::StorageBuffer) => (C::StorageBuffer8BitAccess, "SPV_KHR_8bit_storage"),
+        (8, StorageClass::Uniform) if is_struct_block(&info.buffer_block) => {
+            (C::StorageBuffer8BitAccess, "SPV_KHR_8bit_storage")
+        }
+        (8, StorageClass::Uniform) => (C::UniformAndStorageBuffer8BitAccess, "SPV_KHR_8bit_storage"),
+        _ => return,
+    };
+    needs.add((Some(cap), Some(ext)));
+}
+
+fn visit_instruction(inst: &Instruction, needs: &mut Needs) {
+    let op = inst.class.opcode;
+    // Group operations: the clustered form needs its own capability.
+    if let Some(Operand::GroupOperation(g)) = inst.operands.get(1) {
+        if op != Op::GroupNonUniformBallotBitCount {
+            needs.cap(if *g == GroupOperation::ClusteredReduce {
+                C::GroupNonUniformClustered
+            } else {
+                C::GroupNonUniformArithmetic
+            });
+            return;
+        }
+    }
+    for o in &inst.operands {
+        if let Operand::ImageOperands(m) = o {
+            if m.intersects(ImageOperands::OFFSET | ImageOperands::CONST_OFFSETS) {
+                needs.cap(C::ImageGatherExtended);
+            }
+            if m.contains(ImageOperands::MIN_LOD) {
+                needs.cap(C::MinLod);
+            }
+        }
+    }
+    if matches!(op, Op::DemoteToHelperInvocation | Op::IsHelperInvocationEXT) {
+        needs.exts.insert("SPV_EXT_demote_to_helper_invocation");
+    }
+    grammar_needs(op, needs);
+}
+
+/// The grammar's capability for an opcode: when it lists alternatives, the first one a Vulkan
+/// shader uses; when it lists an extension, the first one.
+fn grammar_needs(op: Op, needs: &mut Needs) {
+    let g = rspirv::grammar::INSTRUCTION_TABLE.get(op);
+    if !g.capabilities.is_empty() && !g.capabilities.iter().any(|c| tables::implied_by_shader(*c) || needs.caps.contains(c)) {
+        if let Some(c) = g.capabilities.iter().find(|c| !tables::never_preferred(**c)) {
+            needs.cap(*c);
+        }
+    }
+    if let Some(e) = g.extensions.first() {
+        needs.exts.insert(e);
+    }
+}
