@@ -54,3 +54,36 @@ fn rejects_garbage_without_panicking() {
     assert!(disassemble(&[1, 2, 3, 4, 5, 6]).is_err());
     assert!(disassemble(&[0x0723_0203, 0x0001_0000, 0, 10, 0, 0xffff_ffff]).is_err());
 }
+
+/// Truncated and corrupted binaries give an error or some text, never a panic.
+#[test]
+fn corrupted_binaries_do_not_panic() {
+    if common::tool("spirv-as").is_none() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/disasm");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for name in ["constants", "control_flow", "image", "types", "decorations", "misc", "debug_info"] {
+        let words = common::assemble(&dir.join(format!("{name}.spvasm")), "spv1.5");
+        for len in 0..words.len() {
+            let _ = disassemble(&words[..len]);
+        }
+        for _ in 0..1500 {
+            let mut w = words.clone();
+            let i = 5 + (next() as usize) % (w.len() - 5);
+            w[i] = match next() % 4 {
+                0 => next() as u32,
+                1 => w[i] ^ (1 << (next() % 32)),
+                2 => (w[i] & 0xffff) | (((next() % 8) as u32) << 16),
+                _ => 0,
+            };
+            let _ = disassemble(&w);
+        }
+    }
+}

@@ -56,6 +56,7 @@ pub fn disassemble(words: &[u32]) -> Result<String, DisasmError> {
     if words.len() < 5 {
         return Err(DisasmError("shorter than the module header".into()));
     }
+    check_framing(words)?;
     let mut c = Collect::default();
     parse_words(words, &mut c).map_err(|e| DisasmError(e.to_string()))?;
     let names = NameMap::build(&c.insts);
@@ -77,6 +78,27 @@ pub fn disassemble(words: &[u32]) -> Result<String, DisasmError> {
         write_instruction(&mut out, inst, &names, &ext_sets);
     }
     Ok(out)
+}
+
+/// Checks the header magic and that every instruction's word count is at least 1 and stays inside
+/// the binary. rspirv's decoder trusts the word count when it reads strings, so this check is what
+/// keeps a truncated or corrupted binary an error instead of a panic.
+fn check_framing(words: &[u32]) -> Result<(), DisasmError> {
+    if words[0] != spirv::MAGIC_NUMBER {
+        return Err(DisasmError(format!("bad magic number {:#010x}", words[0])));
+    }
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        if count == 0 {
+            return Err(DisasmError(format!("instruction at word {i} has a word count of 0")));
+        }
+        if i + count > words.len() {
+            return Err(DisasmError(format!("instruction at word {i} runs past the end of the binary")));
+        }
+        i += count;
+    }
+    Ok(())
 }
 
 fn write_instruction(out: &mut String, inst: &Instruction, names: &NameMap, ext_sets: &HashMap<u32, String>) {
