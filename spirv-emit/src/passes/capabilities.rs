@@ -137,15 +137,21 @@ pub fn run(module: &mut Module, target: TargetEnv) {
         }
     }
     for inst in &module.annotations {
-        visit_decoration(inst, &models, &mut needs);
+        visit_decoration(inst, &models, target, &mut needs);
     }
     for inst in &module.types_global_values {
         visit_global(inst, &info, target, &mut needs);
     }
+    let mut value_types: HashMap<u32, u32> = HashMap::new();
+    for inst in module.all_inst_iter() {
+        if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
+            value_types.insert(r, t);
+        }
+    }
     for f in &module.functions {
         for b in &f.blocks {
             for inst in &b.instructions {
-                visit_instruction(inst, &mut needs);
+                visit_instruction(inst, &info, &value_types, &mut needs);
             }
         }
     }
@@ -177,7 +183,7 @@ pub fn run(module: &mut Module, target: TargetEnv) {
     }
 }
 
-fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], needs: &mut Needs) {
+fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], target: TargetEnv, needs: &mut Needs) {
     let deco_at = match inst.class.opcode {
         Op::Decorate | Op::DecorateId | Op::DecorateString => 1,
         Op::MemberDecorate | Op::MemberDecorateString => 2,
@@ -193,7 +199,7 @@ fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], needs: &mut N
                 needs.add(n);
             }
             for m in models {
-                if let Some(n) = tables::builtin_stage_need(*b, *m) {
+                if let Some(n) = tables::builtin_stage_need(*b, *m, target) {
                     needs.add(n);
                 }
             }
@@ -297,8 +303,33 @@ fn visit_pointer(sc: StorageClass, pointee: u32, info: &TypeInfo, target: Target
     needs.add((Some(cap), Some(ext)));
 }
 
-fn visit_instruction(inst: &Instruction, needs: &mut Needs) {
+fn visit_instruction(inst: &Instruction, info: &TypeInfo, value_types: &HashMap<u32, u32>, needs: &mut Needs) {
     let op = inst.class.opcode;
+    let operand_type = |i: usize| match inst.operands.get(i) {
+        Some(Operand::IdRef(v)) => value_types.get(v).and_then(|t| info.decls.get(t)).copied(),
+        _ => None,
+    };
+    // Reading or writing a storage image whose format is Unknown.
+    if matches!(op, Op::ImageRead | Op::ImageSparseRead | Op::ImageWrite) {
+        if let Some(img) = operand_type(0) {
+            if img.operands.get(6) == Some(&Operand::ImageFormat(spirv::ImageFormat::Unknown))
+                && img.operands.get(5) == Some(&Operand::LiteralBit32(2))
+            {
+                needs.cap(if op == Op::ImageWrite {
+                    C::StorageImageWriteWithoutFormat
+                } else {
+                    C::StorageImageReadWithoutFormat
+                });
+            }
+        }
+    }
+    // 64-bit atomics.
+    if is_atomic(op) {
+        let ty = inst.result_type.and_then(|t| info.decls.get(&t).copied()).or_else(|| operand_type(3));
+        if ty.is_some_and(|t| t.class.opcode == Op::TypeInt && t.operands.first() == Some(&Operand::LiteralBit32(64))) {
+            needs.cap(C::Int64Atomics);
+        }
+    }
     // Group operations: the clustered form needs its own capability.
     if let Some(Operand::GroupOperation(g)) = inst.operands.get(1) {
         if op != Op::GroupNonUniformBallotBitCount {
@@ -324,6 +355,11 @@ fn visit_instruction(inst: &Instruction, needs: &mut Needs) {
         needs.exts.insert("SPV_EXT_demote_to_helper_invocation");
     }
     grammar_needs(op, needs);
+}
+
+/// Atomic instructions, by grammar name (rspirv's grammar has no instruction classes).
+fn is_atomic(op: Op) -> bool {
+    rspirv::grammar::INSTRUCTION_TABLE.get(op).opname.starts_with("Atomic")
 }
 
 /// The grammar's capability for an opcode: when it lists alternatives, the first one a Vulkan

@@ -47,12 +47,17 @@ pub fn builtin_need(b: BuiltIn) -> Option<Need> {
 }
 
 /// Built-ins whose capability depends on the stage (`Layer`, `ViewportIndex`, `PrimitiveId`).
-pub fn builtin_stage_need(b: BuiltIn, model: ExecutionModel) -> Option<Need> {
+pub fn builtin_stage_need(b: BuiltIn, model: ExecutionModel, target: TargetEnv) -> Option<Need> {
     use ExecutionModel as M;
     let pre_raster = matches!(model, M::Vertex | M::TessellationControl | M::TessellationEvaluation);
     let frag_or_mesh = matches!(model, M::Fragment | M::MeshNV | M::MeshEXT);
     match b {
         BuiltIn::PrimitiveId if frag_or_mesh => Some((Some(C::Geometry), None)),
+        // SPIR-V 1.5 (Vulkan 1.2) has these in core under their own capabilities.
+        BuiltIn::Layer if pre_raster && target >= TargetEnv::Vulkan1_2 => Some((Some(C::ShaderLayer), None)),
+        BuiltIn::ViewportIndex if pre_raster && target >= TargetEnv::Vulkan1_2 => {
+            Some((Some(C::ShaderViewportIndex), None))
+        }
         BuiltIn::Layer | BuiltIn::ViewportIndex if pre_raster => {
             Some((Some(C::ShaderViewportIndexLayerEXT), Some("SPV_EXT_shader_viewport_index_layer")))
         }
