@@ -143,7 +143,7 @@ fn compute_module_validates_and_disassembles() {
             "OpSelectionMerge %if_merge None",
             "OpLoopMerge",
         ] {
-            assert!(text.contains(line.as_ref() as &str), "missing {line:?} in:\n{text}");
+            assert!(text.contains(line), "missing {line:?} in:\n{text}");
         }
         // Function variables come first in the entry block.
         let entry_pos = text.find("%bb_entry = OpLabel").unwrap();
