@@ -10,6 +10,9 @@ use std::path::Path;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 struct Ver(u8, u8);
 
+/// `(type, name, immediate)` of one argument.
+type Arg = (String, String, bool);
+
 #[derive(Default, Debug)]
 struct Op {
     line: usize,
@@ -18,7 +21,7 @@ struct Op {
     name: String,
     class: String,
     doc: String,
-    sig: Option<(String, Vec<(String, String, bool)>)>,
+    sig: Option<(String, Vec<Arg>)>,
     opaque: bool,
     oload: Vec<(Ver, u16, u16)>,
     stages: Vec<(Ver, u32)>,

@@ -273,7 +273,10 @@ impl<'a> Printer<'a> {
                 line = format!("{}:", &llvm_name('%', name)[1..]);
             } else if bi > 0 {
                 self.out.push('\n');
-                let _ = write!(line, "; <label>:{}", numbering.block(BlockId(bi as u32)));
+                // LLVM omits the label of an unnamed block nothing refers to.
+                if !preds[bi].is_empty() {
+                    let _ = write!(line, "; <label>:{}", numbering.block(BlockId(bi as u32)));
+                }
             }
             if bi > 0 {
                 let pad = 50usize.saturating_sub(line.len()).max(1);
@@ -544,5 +547,51 @@ impl Numbering {
             Some(name) => llvm_name('%', &name),
             None => format!("%{}", self.block(b)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::FunctionBuilder;
+
+    #[test]
+    fn floats_print_like_llvm_3_7() {
+        assert_eq!(format_float(&Type::Float, u64::from(0.125f32.to_bits())), "1.250000e-01");
+        assert_eq!(format_float(&Type::Float, u64::from(0.1f32.to_bits())), "0x3FB99999A0000000");
+        assert_eq!(format_float(&Type::Double, 1.0e10f64.to_bits()), "1.000000e+10");
+        assert_eq!(format_float(&Type::Double, (-0.0f64).to_bits()), "-0.000000e+00");
+        assert_eq!(format_float(&Type::Float, u64::from(f32::INFINITY.to_bits())), "0x7FF0000000000000");
+        assert_eq!(format_float(&Type::Half, 0x3c00), "0xH3C00");
+    }
+
+    #[test]
+    fn names_are_quoted_and_escaped() {
+        assert_eq!(llvm_name('@', "main"), "@main");
+        assert_eq!(llvm_name('%', "dx.types.Handle"), "%dx.types.Handle");
+        assert_eq!(llvm_name('%', "class.RWBuffer<float>"), "%\"class.RWBuffer<float>\"");
+        assert_eq!(llvm_name('@', "\u{1}?f@@YAXXZ"), "@\"\\01?f@@YAXXZ\"");
+        assert_eq!(llvm_name('%', "1x"), "%\"1x\"");
+    }
+
+    #[test]
+    fn unreferenced_unnamed_block_has_no_label_but_keeps_its_number() {
+        let mut m = Module::new_dxil();
+        let void = m.types.void();
+        let fty = m.types.function(void, vec![]);
+        let f = m.declare_function("f", fty, None);
+        let mut b = FunctionBuilder::new(&mut m, f);
+        let entry = b.append_block(None);
+        let dead = b.append_block(None);
+        b.position_at_end(entry);
+        b.ret(None);
+        b.position_at_end(dead);
+        let one = Value::Const(b.module.const_i32(1));
+        let x = b.binary(crate::ir::BinOp::Add, one, one);
+        let _ = x;
+        b.ret(None);
+        let text = print_module(&m);
+        let expected = format!("define void @f() {{\n  ret void\n\n{}; No predecessors!\n  %2 = add i32 1, 1\n  ret void\n}}\n", " ".repeat(50));
+        assert!(text.contains(&expected), "{text}");
     }
 }
