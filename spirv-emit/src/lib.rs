@@ -7,6 +7,8 @@
 //!   [`inst`], functions with structured blocks; it lays the module out in SPIR-V's section order;
 //! - [`passes`] are whole-module passes (capabilities/extensions, RelaxedPrecision), run in the
 //!   order written once in `passes/mod.rs`;
+//! - [`layout`] computes buffer layouts (DXC's relaxed std140/std430, GL, DX, scalar) over its own
+//!   small type description;
 //! - [`disasm`] turns words into text exactly as SPIRV-Tools' `spirv-dis` prints by default.
 
 pub mod builder;
@@ -16,6 +18,7 @@ pub mod error;
 pub mod function;
 pub mod id;
 pub mod inst;
+pub mod layout;
 pub mod passes;
 pub mod target;
 pub mod types;
