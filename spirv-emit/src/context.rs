@@ -213,6 +213,7 @@ impl Context {
         }
         id
     }
+    /// `OpTypeAccelerationStructureKHR`; DXC names it `accelerationStructureNV`.
     pub fn type_acceleration_structure(&mut self, name: Option<&str>) -> SpvId {
         let id = self.intern(Type::AccelerationStructure);
         if let Some(n) = name {
@@ -220,6 +221,7 @@ impl Context {
         }
         id
     }
+    /// `OpTypeRayQueryKHR`; DXC names it `rayQueryKHR`.
     pub fn type_ray_query(&mut self, name: Option<&str>) -> SpvId {
         let id = self.intern(Type::RayQuery);
         if let Some(n) = name {

@@ -35,6 +35,22 @@ impl Decoration {
     pub fn with_id(kind: SpvDecoration, id: SpvId) -> Decoration {
         Decoration { kind, args: vec![Operand::IdRef(id.0)] }
     }
+    /// `BuiltIn b`.
+    pub fn builtin(b: spirv::BuiltIn) -> Decoration {
+        Decoration { kind: SpvDecoration::BuiltIn, args: vec![Operand::BuiltIn(b)] }
+    }
+    pub fn location(n: u32) -> Decoration {
+        Decoration::with_literals(SpvDecoration::Location, &[n])
+    }
+    pub fn descriptor_set(n: u32) -> Decoration {
+        Decoration::with_literals(SpvDecoration::DescriptorSet, &[n])
+    }
+    pub fn binding(n: u32) -> Decoration {
+        Decoration::with_literals(SpvDecoration::Binding, &[n])
+    }
+    pub fn offset(n: u32) -> Decoration {
+        Decoration::with_literals(SpvDecoration::Offset, &[n])
+    }
     pub(crate) fn has_id(&self) -> bool {
         self.args.iter().any(|a| matches!(a, Operand::IdRef(_)))
     }

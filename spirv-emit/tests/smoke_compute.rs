@@ -45,10 +45,10 @@ fn build_compute(target: TargetEnv) -> Vec<u32> {
     let int_ptr = b.ctx.type_pointer(StorageClass::Function, int);
     let buf = b.global_variable(buf_ptr, buf_sc, None);
     b.ctx.name(buf, "buf");
-    b.ctx.decorate(buf, &Decoration::with_literals(D::DescriptorSet, &[0]));
-    b.ctx.decorate(buf, &Decoration::with_literals(D::Binding, &[0]));
+    b.ctx.decorate(buf, &Decoration::descriptor_set(0));
+    b.ctx.decorate(buf, &Decoration::binding(0));
     let gid = b.global_variable(in_ptr, StorageClass::Input, None);
-    b.ctx.decorate(gid, &Decoration { kind: D::BuiltIn, args: vec![rspirv::dr::Operand::BuiltIn(BuiltIn::GlobalInvocationId)] });
+    b.ctx.decorate(gid, &Decoration::builtin(BuiltIn::GlobalInvocationId));
     let interface = if new_style { vec![gid, buf] } else { vec![gid] };
     b.entry_point(ExecutionModel::GLCompute, main, "main", interface);
     b.execution_mode(main, ExecutionMode::LocalSize, &[64, 1, 1]);
