@@ -3,7 +3,7 @@
 //   hlslc -T cs_6_0 -E main -spirv compute.hlsl -Fo compute.spv
 //   hlsl2spirv compute.hlsl -o compute.spv        (profile inferred from [numthreads]: cs_6_0)
 
-static const uint GROUP_SIZE = 64;
+#define GROUP_SIZE 64
 
 StructuredBuffer<float> inputA : register(t0);
 StructuredBuffer<float> inputB : register(t1);

@@ -2,13 +2,13 @@
 //! policy.
 
 use crate::input;
-use crate::options::{Action, CmdDefine, Options};
+use crate::options::{Action, Options};
 use crate::predefines::predefined_macros;
 use crate::profile::{HlslVersion, Stage};
-use crate::{render, CompileResult, Output};
+use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
 use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, IncludeHandler, PpOptions};
+use hlslc_frontend::pp::{preprocess_full, render_output, IncludeHandler, PpOptions};
 use hlslc_frontend::source::{FileId, SourceMap, Span};
 
 /// Compiles `source` (named `file_name` in diagnostics and `__FILE__`). `includes` is asked for
@@ -71,10 +71,11 @@ fn run(
         return None;
     }
     let pp_options = pp_options(options);
-    let tokens = preprocess(sm, main, &pp_options, includes, diags);
+    let pp = preprocess_full(sm, main, &pp_options, includes, diags);
     if options.action == Action::Preprocess {
-        return Some((Output::Text(render::preprocessed(sm, &tokens)), None));
+        return Some((Output::Text(render_output(sm, &pp)), None));
     }
+    let tokens = pp.tokens;
     if options.action == Action::Dependencies {
         diags.push(Diagnostic::error("dependency output (-M) is not implemented yet"));
         return None;
@@ -83,7 +84,7 @@ fn run(
     let unit = parse(&tokens, &parse_options, diags);
     match options.action {
         Action::SyntaxOnly => None,
-        Action::AstDump { .. } => Some((Output::Text(render::ast(&unit)), None)),
+        Action::AstDump { .. } => Some((Output::Text(hlslc_frontend::ast_dump::dump(&unit)), None)),
         // Checked against the source's expected-* comments by the caller. Sema and code
         // generation will add their diagnostics here when they exist.
         Action::Verify => None,
@@ -125,14 +126,12 @@ fn check_options(options: &Options, diags: &mut Diagnostics) {
 }
 
 pub(crate) fn pp_options(options: &Options) -> PpOptions {
-    // TODO(pp): pass these through `PpOptions::predefined` when the preprocessor has it, so that
-    // they are not reported as coming from the command line.
-    let mut defines: Vec<CmdDefine> = predefined_macros(options)
-        .into_iter()
-        .map(|(name, body)| CmdDefine::Define { name, value: Some(body) })
-        .collect();
-    defines.extend(options.defines.iter().cloned());
-    PpOptions { defines, include_dirs: options.include_dirs.clone(), use_filesystem: options.use_filesystem }
+    PpOptions {
+        predefined: predefined_macros(options),
+        defines: options.defines.clone(),
+        include_dirs: options.include_dirs.clone(),
+        use_filesystem: options.use_filesystem,
+    }
 }
 
 /// `-Wno-<name>` drops warnings whose code is `-W<name>`; `-no-warnings` / `-w` drop all

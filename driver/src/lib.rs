@@ -18,7 +18,6 @@ pub mod input;
 pub mod options;
 pub mod predefines;
 pub mod profile;
-mod render;
 pub mod verify;
 
 pub use driver::{compile, compile_bytes};

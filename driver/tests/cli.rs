@@ -100,6 +100,15 @@ fn options_reach_typed_fields() {
 }
 
 #[test]
+fn last_of_competing_flags_wins_and_empty_values_pass() {
+    let o = parse_args(Tool::Hlslc, &args(&["-O2", "-Zpr", "-O0", "-Zpc", "a"])).unwrap().options;
+    assert_eq!((o.opt_level, o.matrix_packing), (0, Some(MatrixPacking::ColumnMajor)));
+    let o = parse_args(Tool::Hlslc, &args(&["-W", "-fspv-debug=", "-D", "E=", "a"])).unwrap().options;
+    assert_eq!(o.warning_options, vec![""]);
+    assert_eq!(o.spirv_options.debug, vec![""]);
+}
+
+#[test]
 fn actions() {
     let action = |a: &[&str]| parse_args(Tool::Hlslc, &args(a)).unwrap().options.action;
     assert_eq!(action(&["-P", "a"]), Action::Preprocess);
@@ -313,4 +322,23 @@ fn verify_mode_checks_expected_comments() {
     assert_eq!(code(&o), 1);
     let want = format!("error: 'error' diagnostics expected but not seen: \n  File {} Line 1: never reported\n", missing.display());
     assert_eq!(stderr(&o), want);
+}
+
+#[test]
+fn nul_bytes_are_reported() {
+    let dir = TempDir::new("nul");
+    let f = dir.file("nul.hlsl", b"int a;\0 int b;\n".as_slice());
+    let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("nul.hlsl:1:7: error"), "{}", stderr(&o));
+}
+
+#[test]
+fn preprocess_expands_defines_from_the_command_line() {
+    let dir = TempDir::new("ppdef");
+    let f = dir.file("a.hlsl", "int a = X + Y;\n#ifdef __spirv__\nspirv\n#endif\n");
+    let o = hlslc(&["-P", "-DX=40", "/D", "Y=2", "-spirv", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("int a = 40 + 2;") && text.contains("spirv"), "{text}");
 }
