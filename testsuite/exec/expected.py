@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Writes the .spec files of the HLSL execution cases: inputs and the values expected after the run.
+
+The expected values are computed here, in Python, from HLSL's semantics (32-bit wrap-around,
+truncating division, float32 rounding), independently of hlslc. Run from anywhere:
+
+    python3 testsuite/exec/expected.py          # rewrite the .spec files
+    python3 testsuite/exec/expected.py --check  # exit 1 if a committed .spec differs
+"""
+import math
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def f32(x):
+    """Rounds a Python float to float32 (overflow gives infinity)."""
+    try:
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+def i32(x):
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x & 0x80000000 else x
+
+
+def u32(x):
+    return x & 0xFFFFFFFF
+
+
+def tdiv(a, b):
+    """Division truncating toward zero (C, HLSL, OpSDiv)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def trem(a, b):
+    """Remainder with the sign of the dividend (C, HLSL, OpSRem)."""
+    return a - b * tdiv(a, b)
+
+
+def fmt(ty, v):
+    if ty == "f32":
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(f32(v))
+    if ty == "u32" and v > 0xFFFF:
+        return hex(v)
+    return str(v)
+
+
+def line(kind, set_, binding, ty, values, extra=""):
+    head = f"{kind} {set_} {binding}" + (f" storage {ty}" if kind == "buffer" else f" {ty}") + extra
+    return head + " = " + " ".join(fmt(ty, v) for v in values)
+
+
+def int_divmod_signed():
+    a = [7, -7, 7, -7, 13, -13, 0, 100]
+    b = [2, 2, -2, -2, 5, 5, 3, -7]
+    return "Signed / and % truncate toward zero", (1, 1, 1), 1, [
+        ("i32", a, None), ("i32", b, None),
+        ("i32", [0] * 8, [tdiv(x, y) for x, y in zip(a, b)]),
+        ("i32", [0] * 8, [trem(x, y) for x, y in zip(a, b)]),
+    ]
+
+
+def uint_divmod_wide():
+    a = [7, 0xFFFFFFFF, 100, 0x80000000]
+    b = [2, 16, 7, 3]
+    return "Unsigned / and % above 2^31", (1, 1, 1), 1, [
+        ("u32", a, None), ("u32", b, None),
+        ("u32", [0] * 4, [x // y for x, y in zip(a, b)]),
+        ("u32", [0] * 4, [x % y for x, y in zip(a, b)]),
+    ]
+
+
+def int_overflow_wrap():
+    a = [2147483647, -2147483648, 65536, 123456789]
+    b = [1, -1, 65536, 1000]
+    return "32-bit +, -, * wrap around", (1, 1, 1), 1, [
+        ("i32", a, None), ("i32", b, None),
+        ("i32", [0] * 4, [i32(x + y) for x, y in zip(a, b)]),
+        ("i32", [0] * 4, [i32(x - y) for x, y in zip(a, b)]),
+        ("i32", [0] * 4, [i32(x * y) for x, y in zip(a, b)]),
+    ]
+
+
+def float_arith_basic():
+    a = [f32(v) for v in [1.5, -2.25, 1e20, 0.1]]
+    b = [f32(v) for v in [0.5, 4.0, 1e20, 3.0]]
+    return "float +, *, / (1e20 * 1e20 overflows to inf)", (1, 1, 1), 1, [
+        ("f32", a, None), ("f32", b, None),
+        ("f32", [0] * 4, [f32(x + y) for x, y in zip(a, b)]),
+        ("f32", [0] * 4, [f32(x * y) for x, y in zip(a, b)]),
+        ("f32", [0] * 4, [f32(x / y) for x, y in zip(a, b)]),
+    ]
+
+
+def convert_float_to_int_trunc():
+    f = [f32(v) for v in [1.9, -1.9, 2.5, -2.5, 1e9]]
+    return "float -> int / uint truncate toward zero", (1, 1, 1), 1, [
+        ("f32", f, None),
+        ("i32", [0] * 5, [int(x) for x in f]),
+        ("u32", [0] * 5, [int(abs(x)) for x in f]),
+    ]
+
+
+def convert_int_to_float_round():
+    i = [16777217, -3, 2147483647, -16777219]
+    u = [0xFFFFFFFF, 16777217, 3, 0x80000001]
+    return "int / uint -> float round to nearest even", (1, 1, 1), 1, [
+        ("i32", i, None), ("u32", u, None),
+        ("f32", [0] * 4, [f32(float(x)) for x in i]),
+        ("f32", [0] * 4, [f32(float(x)) for x in u]),
+    ]
+
+
+def swizzle_vector_mixed():
+    v = [f32(x) for x in [1, 2, 3, 4, -0.5, 0.25, 8, 16]]
+    rev, mix = [], []
+    for k in range(2):
+        x, y, z, w = v[4 * k:4 * k + 4]
+        rev += [w, z, y, x]
+        mix += [y * 2, x * 2, z, z]
+    return "read and write swizzles", (1, 1, 1), 1, [
+        ("f32", v, None), ("f32", [0] * 8, rev), ("f32", [0] * 8, mix),
+    ]
+
+
+def groupshared_reduction_sum():
+    data = list(range(1, 129))
+    return "groupshared tree reduction, 2 groups of 64", (2, 1, 1), 1, [
+        ("u32", data, None), ("u32", [0] * 2, [sum(data[:64]), sum(data[64:])]),
+    ]
+
+
+def bitops_shift_count():
+    x = [0xF0F0, 0x80000001, 1, 0xFFFFFFF0]
+    s = [3, 33, 31, 4]
+    bits = []
+    for v in x:
+        bits += [bin(v).count("1"), int(format(v, "032b")[::-1], 2), v.bit_length() - 1 if v else 0xFFFFFFFF]
+    return "shifts (amount mod 32) and bit intrinsics", (1, 1, 1), 1, [
+        ("u32", x, None), ("u32", s, None),
+        ("u32", [0] * 4, [u32(v << (n & 31)) for v, n in zip(x, s)]),
+        ("u32", [0] * 4, [v >> (n & 31) for v, n in zip(x, s)]),
+        ("i32", [0] * 4, [i32(v) >> (n & 31) for v, n in zip(x, s)]),
+        ("u32", [0] * 12, bits),
+    ]
+
+
+def control_loop_collatz():
+    def steps(n):
+        k = 0
+        while n != 1 and k < 1000:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            k += 1
+        return k
+    n = [1, 6, 7, 27]
+    return "loops with break/continue (Collatz steps)", (1, 1, 1), 1, [
+        ("u32", n, None), ("u32", [0] * 4, [steps(v) for v in n]),
+    ]
+
+
+def intrinsics_math_minmax():
+    i = [-5, 3, 17, -42]
+    f = [f32(v) for v in [-1.25, 2.75, 0.0, -3.5]]
+    io, fo = [], []
+    for v in i:
+        io += [abs(v), min(v, 2), max(v, -3), min(max(v, -10), 10)]
+    for v in f:
+        fo += [f32(math.floor(v)), f32(v - math.floor(v)), f32(v + 0.25 * (10.0 - v))]
+    return "abs/min/max/clamp (int), floor/frac/lerp (float)", (1, 1, 1), 1, [
+        ("i32", i, None), ("f32", f, None), ("i32", [0] * 16, io), ("f32", [0] * 12, fo),
+    ]
+
+
+NAMES = {
+    "int.divmod.signed": int_divmod_signed,
+    "uint.divmod.wide": uint_divmod_wide,
+    "int.overflow.wrap": int_overflow_wrap,
+    "float.arith.basic": float_arith_basic,
+    "convert.float_to_int.trunc": convert_float_to_int_trunc,
+    "convert.int_to_float.round": convert_int_to_float_round,
+    "swizzle.vector.mixed": swizzle_vector_mixed,
+    "groupshared.reduction.sum": groupshared_reduction_sum,
+    "bitops.shift.count": bitops_shift_count,
+    "control.loop.collatz": control_loop_collatz,
+    "intrinsics.math.minmax": intrinsics_math_minmax,
+}
+
+
+def spec_text(name):
+    title, dispatch, _, buffers = NAMES[name]()
+    out = [f"# {title}.", "# Generated by expected.py (values computed in Python, not by hlslc).",
+           "dispatch %d %d %d" % dispatch]
+    for binding, (ty, init, _) in enumerate(buffers):
+        out.append(line("buffer", 0, binding, ty, init))
+    for binding, (ty, _, expected) in enumerate(buffers):
+        if expected is not None:
+            out.append(line("expect", 0, binding, ty, expected, " ~1e-6" if ty == "f32" else ""))
+    return "\n".join(out) + "\n"
+
+
+def main():
+    check = "--check" in sys.argv
+    bad = 0
+    for name in NAMES:
+        path = os.path.join(HERE, name + ".spec")
+        text = spec_text(name)
+        if check:
+            try:
+                with open(path) as f:
+                    old = f.read()
+            except OSError:
+                old = None
+            if old != text:
+                print(f"{path}: differs from what expected.py computes")
+                bad += 1
+        else:
+            with open(path, "w") as f:
+                f.write(text)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

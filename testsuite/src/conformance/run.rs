@@ -1,0 +1,199 @@
+//! Running test files: the thread pool, one file's pipelines, classification.
+
+use super::script::{self, Paths, Script, Stage, Tool};
+use super::{relative_name, Config, FileResult, Mode, Outcome};
+use crate::process::{self, Exit, Spawn};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Runs `files` on `cfg.jobs` threads; results in the order of `files`. `progress` is called
+/// after each file with the number done so far.
+pub fn run_files(files: &[PathBuf], cfg: &Config, progress: &(dyn Fn(usize) + Sync)) -> Vec<FileResult> {
+    let tmp_root = crate::TempDir::new("conformance");
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<FileResult>>> = Mutex::new(vec![None; files.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..cfg.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(file) = files.get(i) else { break };
+                let dir = tmp_root.path().join(i.to_string());
+                let r = run_file(file, cfg, &dir);
+                let _ = std::fs::remove_dir_all(&dir);
+                if let Ok(mut v) = results.lock() {
+                    v[i] = Some(r);
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results
+        .into_iter()
+        .zip(files)
+        .map(|(r, f)| {
+            r.unwrap_or_else(|| FileResult {
+                name: relative_name(f, &cfg.corpus_root),
+                outcome: Outcome::Fail,
+                detail: "runner thread failed".into(),
+            })
+        })
+        .collect()
+}
+
+/// Runs one file, using `tmp` (created here) as `%T` and working directory.
+pub fn run_file(file: &Path, cfg: &Config, tmp: &Path) -> FileResult {
+    let name = relative_name(file, &cfg.corpus_root);
+    let (outcome, detail) = classify(file, cfg, tmp);
+    FileResult { name, outcome, detail }
+}
+
+fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
+    let text = match std::fs::read(file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => return (Outcome::Fail, format!("cannot read: {e}")),
+    };
+    if let Err(e) = std::fs::create_dir_all(tmp) {
+        return (Outcome::Fail, format!("cannot create {}: {e}", tmp.display()));
+    }
+    let paths = Paths {
+        file: file.to_string_lossy().into_owned(),
+        dir: file.parent().unwrap_or(Path::new(".")).to_string_lossy().into_owned(),
+        tmp: tmp.join("t").to_string_lossy().into_owned(),
+        tmp_dir: tmp.to_string_lossy().into_owned(),
+    };
+    let pipelines = match script::parse(&text, &paths, &cfg.features) {
+        Script::Run(p) => p,
+        Script::Unsupported(why) => return (Outcome::Unsupported, why),
+    };
+    match cfg.mode {
+        Mode::Full => run_full(&pipelines, cfg, tmp),
+        Mode::SyntaxOnly => super::syntax::run_syntax(&pipelines, &paths, cfg, tmp),
+    }
+}
+
+fn run_full(pipelines: &[Vec<Stage>], cfg: &Config, tmp: &Path) -> (Outcome, String) {
+    let needs_filecheck = pipelines.iter().flatten().any(|s| s.tool == Tool::FileCheck);
+    if needs_filecheck && cfg.filecheck.is_none() {
+        return (Outcome::Unsupported, "FileCheck not found".into());
+    }
+    for p in pipelines {
+        if let Err(bad) = run_pipeline(p, cfg, tmp) {
+            return bad;
+        }
+    }
+    (Outcome::Pass, String::new())
+}
+
+/// Runs the stages in order, each one's output the next one's input. With pipefail any failing
+/// stage fails the pipeline, so the first failure ends it.
+fn run_pipeline(stages: &[Stage], cfg: &Config, tmp: &Path) -> Result<(), (Outcome, String)> {
+    let mut input: Option<Vec<u8>> = None;
+    for stage in stages {
+        if let Some(f) = &stage.stdin_file {
+            let p = tmp.join(f);
+            input = Some(std::fs::read(&p).map_err(|e| (Outcome::Fail, format!("cannot read {}: {e}", p.display())))?);
+        }
+        if stage.tool == Tool::Tee {
+            continue; // its output is its input
+        }
+        let out = run_stage(stage, cfg, tmp, input.as_deref());
+        judge(stage, &out)?;
+        let mut stdout = out.stdout;
+        if let Some(f) = &stage.stdout_file {
+            let p = tmp.join(f);
+            std::fs::write(&p, &stdout).map_err(|e| (Outcome::Fail, format!("cannot write {}: {e}", p.display())))?;
+            stdout = Vec::new();
+        }
+        input = Some(stdout);
+    }
+    Ok(())
+}
+
+/// Runs one hlslc or FileCheck command.
+pub(super) fn run_stage(stage: &Stage, cfg: &Config, tmp: &Path, input: Option<&[u8]>) -> process::Finished {
+    let (program, env): (&Path, &[(String, String)]) = match stage.tool {
+        Tool::Hlslc => (&cfg.hlslc, &cfg.hlslc_env),
+        _ => (cfg.filecheck.as_deref().unwrap_or(Path::new("FileCheck")), &[]),
+    };
+    process::run(&Spawn {
+        program,
+        args: &stage.args,
+        cwd: Some(tmp),
+        env,
+        stdin: Some(input.unwrap_or(&[])),
+        merge_stderr: stage.merge_stderr,
+        timeout: Some(cfg.timeout),
+    })
+}
+
+/// `Ok` when the stage succeeded (after its `not`s); otherwise the file's outcome and detail.
+pub(super) fn judge(stage: &Stage, out: &process::Finished) -> Result<(), (Outcome, String)> {
+    let describe = |what: &str| format!("{what}: {}\n{}", command_line(stage), tail(out));
+    match &out.exit {
+        Exit::Timeout => return Err((Outcome::Timeout, describe("timed out"))),
+        Exit::Signal(_) | Exit::Code(101) if stage.tool == Tool::Hlslc => {
+            return Err((Outcome::Crash, describe(&format!("crashed ({})", out.exit))))
+        }
+        Exit::NotStarted(e) => return Err((Outcome::Fail, format!("cannot run {}: {e}", command_line(stage)))),
+        _ => {}
+    }
+    let ok = match out.exit {
+        Exit::Code(0) => stage.nots % 2 == 0,
+        Exit::Code(_) => stage.nots % 2 == 1,
+        _ => false, // lit's `not` does not turn a crash into a success
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err((Outcome::Fail, describe(&format!("failed ({}{})", if stage.nots % 2 == 1 { "not, " } else { "" }, out.exit))))
+    }
+}
+
+/// The command as a shell would show it.
+pub(super) fn command_line(stage: &Stage) -> String {
+    let mut s = String::new();
+    for _ in 0..stage.nots {
+        s.push_str("not ");
+    }
+    s.push_str(match stage.tool {
+        Tool::Hlslc => "hlslc",
+        Tool::FileCheck => "FileCheck",
+        Tool::Tee => "tee",
+    });
+    for a in &stage.args {
+        s.push(' ');
+        if a.is_empty() || a.contains([' ', '"', '\'', '|', '&', ';', '<', '>', '(', ')', '$']) {
+            s.push('\'');
+            s.push_str(&a.replace('\'', "'\\''"));
+            s.push('\'');
+        } else {
+            s.push_str(a);
+        }
+    }
+    if stage.merge_stderr {
+        s.push_str(" 2>&1");
+    }
+    s
+}
+
+/// The last lines of what a command wrote (stderr, then stdout), for the verbose log.
+fn tail(out: &process::Finished) -> String {
+    const LINES: usize = 12;
+    let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
+    if text.trim().is_empty() {
+        text = String::from_utf8_lossy(&out.stdout).into_owned();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let from = lines.len().saturating_sub(LINES);
+    lines[from..].iter().map(|l| format!("  | {}\n", truncate(l, 300))).collect()
+}
+
+fn truncate(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}

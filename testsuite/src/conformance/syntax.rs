@@ -1,0 +1,114 @@
+//! Syntax-only mode: does hlslc's front end accept the files dxc accepts?
+//!
+//! A file is *positive* when none of its RUN lines starts with `not` and none uses `-verify`. Of a
+//! positive file only the hlslc commands run, with `-fsyntax-only` added and the output options
+//! (`-Fo`, `-Fc`, `-Fi`, `-P`, `-ast-dump`...) dropped; commands that do not compile source
+//! (`-link`, `-dumpbin`, `-recompile`, or an input made by an earlier command) are left out. The
+//! file passes when every command left exits with 0.
+
+use super::run::{judge, run_stage};
+use super::script::{Paths, Stage, Tool};
+use super::{Config, Outcome};
+use std::path::Path;
+
+/// Options followed by a value that only name an output.
+const OUTPUT_WITH_VALUE: &[&str] = &["Fo", "Fc", "Fi", "Fh", "Fd", "Fe", "Fre", "Frs", "Fsh", "MF", "Vn"];
+/// Options without a value that only choose what to output.
+const OUTPUT_FLAGS: &[&str] = &["P", "ast-dump", "ast-dump-implicit", "M", "MD", "Odump", "fsyntax-only"];
+/// Options that make dxc do something other than compile source.
+const NOT_A_COMPILE: &[&str] = &[
+    "link",
+    "dumpbin",
+    "recompile",
+    "extractrootsignature",
+    "verifyrootsignature",
+    "setrootsignature",
+    "setprivate",
+    "getprivate",
+    "Qstrip_rootsignature",
+];
+
+fn option_name(arg: &str) -> Option<&str> {
+    arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')).or_else(|| arg.strip_prefix('/'))
+}
+
+/// The syntax-only form of an hlslc command; `None` when it is not a compile of source.
+pub(super) fn syntax_args(args: &[String], paths: &Paths) -> Option<Vec<String>> {
+    let mut out = Vec::with_capacity(args.len() + 1);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a.starts_with(&paths.tmp_dir) {
+            return None; // reads what an earlier command wrote
+        }
+        // An existing source file path that starts with '/' is not an option.
+        let opt = if a.starts_with('/') && Path::new(a).exists() { None } else { option_name(a) };
+        if let Some(name) = opt {
+            if NOT_A_COMPILE.contains(&name) {
+                return None;
+            }
+            if OUTPUT_FLAGS.contains(&name) {
+                continue;
+            }
+            if OUTPUT_WITH_VALUE.contains(&name) {
+                it.next();
+                continue;
+            }
+            if OUTPUT_WITH_VALUE.iter().any(|o| name.len() > o.len() && name.starts_with(o)) {
+                continue; // joined value: -FoX
+            }
+        }
+        out.push(a.clone());
+    }
+    out.push("-fsyntax-only".into());
+    Some(out)
+}
+
+pub(super) fn run_syntax(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
+    if pipelines.iter().any(|p| p.first().is_some_and(|s| s.nots > 0)) {
+        return (Outcome::Negative, "a RUN line starts with 'not'".into());
+    }
+    let compiles: Vec<&Stage> = pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc).collect();
+    if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
+        return (Outcome::Negative, "-verify".into());
+    }
+    let mut ran = 0;
+    for s in compiles {
+        let Some(args) = syntax_args(&s.args, paths) else { continue };
+        let stage = Stage { nots: 0, tool: Tool::Hlslc, args, merge_stderr: false, stdin_file: None, stdout_file: None };
+        let out = run_stage(&stage, cfg, tmp, None);
+        if let Err(bad) = judge(&stage, &out) {
+            return bad;
+        }
+        ran += 1;
+    }
+    if ran == 0 {
+        return (Outcome::Unsupported, "no hlslc command that compiles source".into());
+    }
+    (Outcome::Pass, String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths() -> Paths {
+        Paths { file: "/c/x.hlsl".into(), dir: "/c".into(), tmp: "/tmp/q/t".into(), tmp_dir: "/tmp/q".into() }
+    }
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn drops_outputs_and_adds_syntax_only() {
+        let got = syntax_args(&v("-T ps_6_0 -E main -Fo /tmp/q/t.1 /Fc x.ll -FoJoined -P -Zi /c/x.hlsl -spirv"), &paths());
+        assert_eq!(got, Some(v("-T ps_6_0 -E main -Zi /c/x.hlsl -spirv -fsyntax-only")));
+    }
+
+    #[test]
+    fn leaves_out_commands_that_are_not_compiles() {
+        assert_eq!(syntax_args(&v("-T lib_6_x -link /tmp/q/t.1;/tmp/q/t.2"), &paths()), None);
+        assert_eq!(syntax_args(&v("-dumpbin /tmp/q/t.o"), &paths()), None);
+        assert_eq!(syntax_args(&v("-T ps_6_0 /tmp/q/t.hlsl"), &paths()), None);
+    }
+}

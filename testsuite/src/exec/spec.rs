@@ -1,0 +1,287 @@
+//! The case format of execution tests: `exec/<name>.spec`, plain text, one statement per line:
+//!
+//! ```text
+//! # a comment
+//! args -fspv-target-env=vulkan1.1       # extra hlslc arguments (.hlsl shaders only)
+//! dispatch 2 1 1                        # workgroups in x y z
+//! buffer 0 0 storage i32 = 7 -7 7 -7    # set binding kind type = initial values
+//! buffer 0 1 storage u32 = 0*4          # value*count repeats a value
+//! buffer 0 2 uniform f32 = 1.5 0 0 0    # uniform buffers: the data is the std140 bytes
+//! expect 0 1 i32 = 1 -1 -1 1            # contents after the run (a prefix of the buffer)
+//! expect 0 3 f32 ~1e-6 = 0.5 nan        # float tolerance, relative to max(1, |expected|)
+//! ```
+//!
+//! Types are 32-bit: `i32`, `u32` (decimal or `0x` hex) and `f32` (`nan`, `inf`, `-inf` allowed).
+//! The shader is `<name>.hlsl` (compiled with `hlslc -spirv -T cs_6_0 -E main` plus `args`) or
+//! `<name>.spvasm` (assembled with `spirv-as`); entry point `main`.
+
+use std::fmt;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    I32,
+    U32,
+    F32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Storage,
+    Uniform,
+}
+
+/// A buffer bound to the shader.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: Kind,
+    /// Initial contents, little-endian 32-bit words.
+    pub words: Vec<u32>,
+}
+
+/// Expected contents of a buffer after the dispatch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expect {
+    pub set: u32,
+    pub binding: u32,
+    pub scalar: Scalar,
+    /// Expected words (compared as `scalar`).
+    pub words: Vec<u32>,
+    /// For `f32`: allowed error, relative to `max(1, |expected|)`.
+    pub tolerance: f32,
+    /// Line of the spec, for messages.
+    pub line: usize,
+}
+
+/// A parsed case.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Spec {
+    pub args: Vec<String>,
+    pub dispatch: [u32; 3],
+    pub buffers: Vec<Buffer>,
+    pub expects: Vec<Expect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn scalar(s: &str) -> Result<Scalar, String> {
+    match s {
+        "i32" => Ok(Scalar::I32),
+        "u32" => Ok(Scalar::U32),
+        "f32" => Ok(Scalar::F32),
+        _ => Err(format!("unknown type '{s}' (i32, u32, f32)")),
+    }
+}
+
+/// One value as its bit pattern.
+pub fn parse_value(ty: Scalar, s: &str) -> Result<u32, String> {
+    let bad = || format!("'{s}' is not a {ty:?} value");
+    match ty {
+        Scalar::I32 => s.parse::<i32>().map(|v| v as u32).map_err(|_| bad()),
+        Scalar::U32 => match s.strip_prefix("0x") {
+            Some(h) => u32::from_str_radix(h, 16).map_err(|_| bad()),
+            None => s.parse::<u32>().map_err(|_| bad()),
+        },
+        Scalar::F32 => match s {
+            "nan" => Ok(f32::NAN.to_bits()),
+            "inf" => Ok(f32::INFINITY.to_bits()),
+            "-inf" => Ok(f32::NEG_INFINITY.to_bits()),
+            _ => s.parse::<f32>().map(f32::to_bits).map_err(|_| bad()),
+        },
+    }
+}
+
+fn values(ty: Scalar, items: &[&str]) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for item in items {
+        let (v, n) = match item.split_once('*') {
+            Some((v, n)) => (v, n.parse::<usize>().map_err(|_| format!("bad repeat count in '{item}'"))?),
+            None => (*item, 1),
+        };
+        if n > 1 << 20 {
+            return Err(format!("repeat count too large in '{item}'"));
+        }
+        let w = parse_value(ty, v)?;
+        out.extend(std::iter::repeat(w).take(n));
+    }
+    Ok(out)
+}
+
+fn num(s: Option<&&str>, what: &str) -> Result<u32, String> {
+    s.and_then(|s| s.parse().ok()).ok_or_else(|| format!("expected {what}"))
+}
+
+pub fn parse(text: &str) -> Result<Spec, SpecError> {
+    let mut spec = Spec { dispatch: [1, 1, 1], ..Default::default() };
+    let mut saw_dispatch = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let err = |message: String| SpecError { line, message };
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let (head, data) = match content.split_once('=') {
+            Some((h, d)) => (h, Some(d)),
+            None => (content, None),
+        };
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let data: Vec<&str> = data.map(|d| d.split_whitespace().collect()).unwrap_or_default();
+        match words[0] {
+            "args" => spec.args.extend(words[1..].iter().map(|s| s.to_string())),
+            "dispatch" => {
+                if words.len() != 4 {
+                    return Err(err("dispatch takes x y z".into()));
+                }
+                for k in 0..3 {
+                    spec.dispatch[k] = num(words.get(k + 1), "a workgroup count").map_err(err)?;
+                }
+                saw_dispatch = true;
+            }
+            "buffer" => {
+                let [_, set, binding, kind, ty] = words[..] else {
+                    return Err(err("buffer takes: set binding storage|uniform type = values".into()));
+                };
+                let kind = match kind {
+                    "storage" => Kind::Storage,
+                    "uniform" => Kind::Uniform,
+                    k => return Err(err(format!("unknown buffer kind '{k}'"))),
+                };
+                let ty = scalar(ty).map_err(err)?;
+                let b = Buffer {
+                    set: num(Some(&set), "a set number").map_err(err)?,
+                    binding: num(Some(&binding), "a binding number").map_err(err)?,
+                    kind,
+                    words: values(ty, &data).map_err(err)?,
+                };
+                if b.words.is_empty() {
+                    return Err(err("a buffer needs initial values".into()));
+                }
+                if spec.buffers.iter().any(|o| (o.set, o.binding) == (b.set, b.binding)) {
+                    return Err(err(format!("binding {} {} given twice", b.set, b.binding)));
+                }
+                spec.buffers.push(b);
+            }
+            "expect" => {
+                let (tol, rest) = match words.last().and_then(|w| w.strip_prefix('~')) {
+                    Some(t) => (Some(t.parse::<f32>().map_err(|_| err(format!("bad tolerance '~{t}'")))?), &words[..words.len() - 1]),
+                    None => (None, &words[..]),
+                };
+                let [_, set, binding, ty] = rest[..] else {
+                    return Err(err("expect takes: set binding type [~tolerance] = values".into()));
+                };
+                let scalar = scalar(ty).map_err(err)?;
+                if tol.is_some() && scalar != Scalar::F32 {
+                    return Err(err("a tolerance is for f32 only".into()));
+                }
+                spec.expects.push(Expect {
+                    set: num(Some(&set), "a set number").map_err(err)?,
+                    binding: num(Some(&binding), "a binding number").map_err(err)?,
+                    scalar,
+                    words: values(scalar, &data).map_err(err)?,
+                    tolerance: tol.unwrap_or(0.0),
+                    line,
+                });
+            }
+            other => return Err(err(format!("unknown statement '{other}'"))),
+        }
+    }
+    let err = |message: &str| SpecError { line: 0, message: message.into() };
+    if !saw_dispatch {
+        return Err(err("no dispatch line"));
+    }
+    if spec.expects.is_empty() {
+        return Err(err("no expect line"));
+    }
+    for e in &spec.expects {
+        let Some(b) = spec.buffers.iter().find(|b| (b.set, b.binding) == (e.set, e.binding)) else {
+            return Err(SpecError { line: e.line, message: format!("no buffer {} {}", e.set, e.binding) });
+        };
+        if e.words.len() > b.words.len() {
+            return Err(SpecError { line: e.line, message: "more expected values than the buffer holds".into() });
+        }
+    }
+    Ok(spec)
+}
+
+/// Compares a buffer's contents after the run with an expectation; `Err` lists the mismatches.
+pub fn check(e: &Expect, actual: &[u32]) -> Result<(), String> {
+    let mut bad = Vec::new();
+    for (i, (&want, &got)) in e.words.iter().zip(actual).enumerate() {
+        let ok = match e.scalar {
+            Scalar::F32 => {
+                let (w, g) = (f32::from_bits(want), f32::from_bits(got));
+                (w.is_nan() && g.is_nan()) || w == g || (w - g).abs() <= e.tolerance * w.abs().max(1.0)
+            }
+            _ => want == got,
+        };
+        if !ok {
+            bad.push(format!("[{i}] expected {}, got {}", show(e.scalar, want), show(e.scalar, got)));
+        }
+    }
+    if actual.len() < e.words.len() {
+        bad.push(format!("buffer has {} words, expected at least {}", actual.len(), e.words.len()));
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let n = bad.len();
+    bad.truncate(16);
+    Err(format!("buffer {} {} (spec line {}): {n} mismatch(es)\n  {}", e.set, e.binding, e.line, bad.join("\n  ")))
+}
+
+fn show(s: Scalar, w: u32) -> String {
+    match s {
+        Scalar::I32 => (w as i32).to_string(),
+        Scalar::U32 => w.to_string(),
+        Scalar::F32 => format!("{:?}", f32::from_bits(w)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_case() {
+        let s = parse("dispatch 2 1 1\nargs -O0\nbuffer 0 0 storage i32 = -1 2*3 # x\nbuffer 1 0 uniform f32 = 0.5\nexpect 0 0 i32 = -1 2\nexpect 1 0 f32 ~1e-3 = 0.5\n").unwrap();
+        assert_eq!(s.dispatch, [2, 1, 1]);
+        assert_eq!(s.args, ["-O0"]);
+        assert_eq!(s.buffers[0].words, [u32::MAX, 2, 2, 2]);
+        assert_eq!(s.buffers[1].kind, Kind::Uniform);
+        assert_eq!(s.expects[1].tolerance, 1e-3);
+    }
+
+    #[test]
+    fn rejects_bad_specs() {
+        for (text, line) in [
+            ("dispatch 1 1\n", 1),
+            ("dispatch 1 1 1\nbuffer 0 0 storage q32 = 1\n", 2),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = -1\n", 2),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nexpect 0 1 u32 = 1\n", 3),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nexpect 0 0 u32 = 1 2\n", 3),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\n", 0),
+        ] {
+            assert_eq!(parse(text).map_err(|e| e.line), Err(line), "{text}");
+        }
+    }
+
+    #[test]
+    fn compares_with_tolerance() {
+        let e = Expect { set: 0, binding: 0, scalar: Scalar::F32, words: vec![1.0f32.to_bits(), f32::NAN.to_bits()], tolerance: 1e-6, line: 1 };
+        assert!(check(&e, &[1.0f32.to_bits(), f32::NAN.to_bits()]).is_ok());
+        assert!(check(&e, &[(1.0f32 + 1e-7).to_bits(), f32::NAN.to_bits()]).is_ok());
+        assert!(check(&e, &[1.001f32.to_bits(), 0]).unwrap_err().contains("2 mismatch"));
+    }
+}

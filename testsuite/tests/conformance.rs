@@ -1,0 +1,183 @@
+//! The DXC conformance ratchets, and tests of the runner itself on small synthetic lit folders.
+
+use hlslc_testsuite::conformance::{ratchet, suite, Config, Mode, Outcome};
+use hlslc_testsuite::{corpus_root, package_dir, Hlslc, TempDir};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn hlslc() -> Hlslc {
+    Hlslc::via_conformance(PathBuf::from(env!("CARGO_BIN_EXE_conformance")))
+}
+
+fn config(root: &Path, mode: Mode) -> Config {
+    let h = hlslc();
+    let mut cfg = Config::new(h.program, root.to_path_buf(), mode);
+    cfg.hlslc_env = h.env;
+    cfg
+}
+
+/// Every `testsuite/ratchet/*.txt`: the files it lists still pass.
+#[test]
+fn ratchets_hold() {
+    let corpus = corpus_root();
+    if !corpus.is_dir() {
+        println!("conformance: corpus not found at {}, skipped", corpus.display());
+        return;
+    }
+    let dir = package_dir().join("ratchet");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("testsuite/ratchet exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no ratchet files in {}", dir.display());
+    let mut failures = String::new();
+    for file in files {
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let (mode, name) = match stem.strip_prefix("syntax-") {
+            Some(s) => (Mode::SyntaxOnly, s.replace('.', "/")),
+            None => (Mode::Full, stem.replace('.', "/")),
+        };
+        let (name, folder) = match suite::resolve(&name, &corpus) {
+            Ok(x) => x,
+            Err(e) => {
+                failures.push_str(&format!("{}: {e}\n", file.display()));
+                continue;
+            }
+        };
+        let cfg = config(&corpus, mode);
+        if mode == Mode::Full && cfg.filecheck.is_none() {
+            println!("conformance: FileCheck not found, {} skipped", file.display());
+            continue;
+        }
+        let run = suite::run(&name, &folder, &cfg, &|_, _| {}).expect("suite runs");
+        let s = hlslc_testsuite::conformance::report::Summary::of(&run.results);
+        println!(
+            "{} ({:?}): {} pass / {} ran, {} crash, {} timeout, {} unsupported, {:.1}s",
+            name,
+            mode,
+            s.total.get(Outcome::Pass),
+            s.total.ran(),
+            s.total.get(Outcome::Crash),
+            s.total.get(Outcome::Timeout),
+            s.total.get(Outcome::Unsupported),
+            run.elapsed.as_secs_f64()
+        );
+        match suite::check(&run, &dir, mode) {
+            Ok(note) => print!("{note}"),
+            Err(report) => failures.push_str(&report),
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// A lit folder written for the test.
+struct Lit {
+    dir: TempDir,
+}
+
+impl Lit {
+    fn new(files: &[(&str, &str)]) -> Lit {
+        let dir = TempDir::new("lit");
+        for (name, text) in files {
+            let p = dir.path().join("suite").join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        Lit { dir }
+    }
+    fn run(&self, cfg: &Config) -> suite::SuiteRun {
+        let (name, folder) = suite::resolve("suite", self.dir.path()).unwrap();
+        assert_eq!(name, "suite");
+        suite::run(&name, &folder, cfg, &|_, _| {}).unwrap()
+    }
+    fn outcome(run: &suite::SuiteRun, name: &str) -> Outcome {
+        run.results.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("{name} not run")).outcome
+    }
+}
+
+const VALID: &str = "float4 main() : SV_Target { return 1; }\n";
+const INVALID: &str = "float4 main() : SV_Target { return 1 }\n";
+
+fn files() -> Vec<(&'static str, String)> {
+    vec![
+        ("a.ok.hlsl", format!("// RUN: %dxc -T ps_6_0 -E main -fsyntax-only %s\n{VALID}")),
+        ("a.rejects.hlsl", format!("// RUN: not %dxc -T ps_6_0 -E main -fsyntax-only %s\n{INVALID}")),
+        ("b.wrongly_negative.hlsl", format!("// RUN: not %dxc -T ps_6_0 -E main -fsyntax-only %s\n{VALID}")),
+        ("b.bad.hlsl", format!("// RUN: %dxc -T ps_6_0 -E main -fsyntax-only %s\n{INVALID}")),
+        ("c.newer.hlsl", format!("// RUN: %dxilver 1.99 | %dxc -T ps_6_0 %s\n{VALID}")),
+        ("c.linker.hlsl", format!("// RUN: %dxc -T lib_6_3 %s -Fo %t\n// RUN: %dxl -T ps_6_0 %t\n{VALID}")),
+        ("sub/d.pp.hlsl", format!("// RUN: %dxc -P -Fi %t.i %s\n// RUN: FileCheck --input-file=%t.i %s\n// CHECK: float4 main\n{VALID}")),
+        ("sub/d.pipe.hlsl", format!("// RUN: not %dxc -T ps_6_0 -fsyntax-only %s 2>&1 | FileCheck %s\n// CHECK: error\n{INVALID}")),
+        ("notes.txt", "// RUN: not a test\n".to_string()),
+    ]
+}
+
+/// The runner classifies each kind of file as lit would, and a ratchet that lists a file that
+/// cannot pass makes the check fail, naming the file.
+#[test]
+fn runner_classifies_and_ratchet_catches_regressions() {
+    let owned = files();
+    let lit = Lit::new(&owned.iter().map(|(n, t)| (*n, t.as_str())).collect::<Vec<_>>());
+    let cfg = config(lit.dir.path(), Mode::Full);
+    let run = lit.run(&cfg);
+    assert_eq!(run.results.len(), 8, "{:?}", run.results.iter().map(|r| &r.name).collect::<Vec<_>>());
+    let o = |n: &str| Lit::outcome(&run, n);
+    assert_eq!(o("suite/a.ok.hlsl"), Outcome::Pass);
+    assert_eq!(o("suite/a.rejects.hlsl"), Outcome::Pass);
+    assert_eq!(o("suite/b.wrongly_negative.hlsl"), Outcome::Fail);
+    assert_eq!(o("suite/b.bad.hlsl"), Outcome::Fail);
+    assert_eq!(o("suite/c.newer.hlsl"), Outcome::Unsupported);
+    assert_eq!(o("suite/c.linker.hlsl"), Outcome::Unsupported);
+    if cfg.filecheck.is_some() {
+        assert_eq!(o("suite/sub/d.pp.hlsl"), Outcome::Pass, "{:?}", run.results);
+        assert_eq!(o("suite/sub/d.pipe.hlsl"), Outcome::Pass, "{:?}", run.results);
+    }
+
+    let rdir = TempDir::new("ratchet");
+    let path = ratchet::path(rdir.path(), "suite", Mode::Full);
+    std::fs::write(&path, "suite/a.ok.hlsl\n").unwrap();
+    let note = suite::check(&run, rdir.path(), Mode::Full).expect("a passing ratchet holds");
+    assert!(note.contains("--update-ratchet"), "{note}");
+    std::fs::write(&path, "suite/a.ok.hlsl\nsuite/b.bad.hlsl\nsuite/gone.hlsl\n").unwrap();
+    let err = suite::check(&run, rdir.path(), Mode::Full).expect_err("a file that cannot pass breaks the ratchet");
+    assert!(err.contains("fail: suite/b.bad.hlsl") && err.contains("not found: suite/gone.hlsl"), "{err}");
+    assert!(!err.contains("suite/a.ok.hlsl\n"), "{err}");
+}
+
+/// Syntax-only mode runs only the positive files, without FileCheck and outputs.
+#[test]
+fn syntax_only_mode_counts_positive_files() {
+    let owned = files();
+    let lit = Lit::new(&owned.iter().map(|(n, t)| (*n, t.as_str())).collect::<Vec<_>>());
+    let run = lit.run(&config(lit.dir.path(), Mode::SyntaxOnly));
+    let o = |n: &str| Lit::outcome(&run, n);
+    assert_eq!(o("suite/a.ok.hlsl"), Outcome::Pass);
+    assert_eq!(o("suite/a.rejects.hlsl"), Outcome::Negative);
+    assert_eq!(o("suite/b.bad.hlsl"), Outcome::Fail);
+    assert_eq!(o("suite/c.linker.hlsl"), Outcome::Pass, "the %dxl part is not run");
+    assert_eq!(o("suite/sub/d.pp.hlsl"), Outcome::Pass, "-P and -Fi are dropped");
+    assert_eq!(o("suite/c.newer.hlsl"), Outcome::Unsupported);
+}
+
+/// A compiler that crashes, panics or hangs is classified so, through a stand-in script.
+#[cfg(unix)]
+#[test]
+fn crashes_and_hangs_are_classified() {
+    use std::os::unix::fs::PermissionsExt;
+    let lit = Lit::new(&[
+        ("segv.hlsl", "// RUN: %dxc -DMODE=segv %s\n"),
+        ("panic.hlsl", "// RUN: not %dxc -DMODE=panic %s\n"),
+        ("hang.hlsl", "// RUN: %dxc -DMODE=hang %s\n"),
+    ]);
+    let fake = lit.dir.path().join("fake-hlslc");
+    std::fs::write(&fake, "#!/bin/sh\ncase \"$1\" in\n -DMODE=segv) kill -SEGV $$;;\n -DMODE=panic) exit 101;;\n *) exec sleep 30;;\nesac\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut cfg = Config::new(fake, lit.dir.path().to_path_buf(), Mode::Full);
+    cfg.timeout = Duration::from_millis(500);
+    let run = lit.run(&cfg);
+    assert_eq!(Lit::outcome(&run, "suite/segv.hlsl"), Outcome::Crash);
+    assert_eq!(Lit::outcome(&run, "suite/panic.hlsl"), Outcome::Crash, "`not` does not hide a panic");
+    assert_eq!(Lit::outcome(&run, "suite/hang.hlsl"), Outcome::Timeout);
+}
