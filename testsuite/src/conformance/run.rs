@@ -64,7 +64,7 @@ fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
         tmp: tmp.join("t").to_string_lossy().into_owned(),
         tmp_dir: tmp.to_string_lossy().into_owned(),
     };
-    let pipelines = match script::parse(&text, &paths, &cfg.features) {
+    let pipelines = match script::parse_with(&text, &paths, &cfg.features, cfg.mode == Mode::SyntaxOnly) {
         Script::Run(p) => p,
         Script::Unsupported(why) => return (Outcome::Unsupported, why),
     };

@@ -112,6 +112,12 @@ fn list_values(text: &str, keyword: &str) -> Vec<String> {
 
 /// Reads the whole test. `Unsupported` names the first reason it cannot run here.
 pub fn parse(text: &str, paths: &Paths, features: &Features) -> Script {
+    parse_with(text, paths, features, false)
+}
+
+/// Like [`parse`]; with `lenient`, a pipeline stage that needs a tool or substitution this runner
+/// lacks is dropped instead of making the file unsupported (syntax-only mode runs only hlslc).
+pub fn parse_with(text: &str, paths: &Paths, features: &Features, lenient: bool) -> Script {
     if !list_values(text, "XFAIL:").is_empty() {
         return Script::Unsupported("XFAIL".into());
     }
@@ -138,7 +144,7 @@ pub fn parse(text: &str, paths: &Paths, features: &Features) -> Script {
         if line.trim().is_empty() {
             continue;
         }
-        match parse_pipeline(&line, paths, features) {
+        match parse_pipeline(&line, paths, features, lenient) {
             Ok(Some(p)) => pipelines.push(p),
             Ok(None) => {}
             Err(e) => return Script::Unsupported(e),
@@ -309,12 +315,15 @@ fn starts_ident(s: &str) -> bool {
 }
 
 /// One RUN line as a pipeline. `Ok(None)`: nothing to run (a `%dxilver` check alone).
-fn parse_pipeline(line: &str, paths: &Paths, features: &Features) -> Result<Option<Pipeline>, String> {
+fn parse_pipeline(line: &str, paths: &Paths, features: &Features, lenient: bool) -> Result<Option<Pipeline>, String> {
     let toks = tokenize(line)?;
     let mut stages = Vec::new();
     for part in toks.split(|t| *t == Tok::Op("|")) {
-        if let Some(stage) = parse_stage(part, paths, features)? {
-            stages.push(stage);
+        match parse_stage(part, paths, features) {
+            Ok(Some(stage)) => stages.push(stage),
+            Ok(None) => {}
+            Err(e) if lenient && (e.starts_with("tool ") || e.starts_with("substitution ")) => {}
+            Err(e) => return Err(e),
         }
     }
     Ok((!stages.is_empty()).then_some(stages))

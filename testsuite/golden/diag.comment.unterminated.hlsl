@@ -1,0 +1,3 @@
+// RUN: -T ps_6_0 -E main -fsyntax-only
+float4 main() : SV_Target { return 1; }
+/* this comment never ends

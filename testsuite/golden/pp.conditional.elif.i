@@ -1,0 +1,13 @@
+#line 1 "pp.conditional.elif.hlsl"
+
+
+
+
+int level_two;
+
+
+
+
+int not_missing;
+
+

@@ -1,0 +1,4 @@
+// RUN: -P
+#include "inc/colors.hlsli"
+#include "inc/colors.hlsli"
+float3 tint() { return kTint * RED; }
