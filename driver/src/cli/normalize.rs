@@ -94,7 +94,7 @@ fn match_one(rest: &str, slash: bool, tables: &[&'static [OptSpec]], following: 
         .flat_map(|t| t.iter())
         .filter(|o| rest.starts_with(o.name) && (!slash || o.slash))
         .collect();
-    candidates.sort_by(|a, b| b.name.len().cmp(&a.name.len()));
+    candidates.sort_by_key(|o| std::cmp::Reverse(o.name.len()));
     for spec in candidates {
         let exact = rest.len() == spec.name.len();
         let joined = &rest[spec.name.len()..];

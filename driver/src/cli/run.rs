@@ -5,7 +5,6 @@ use super::{help_text, parse_args, CliError, CliErrorKind, Invocation, Tool};
 use crate::infer::infer_profile;
 use crate::options::{Action, OutputKind};
 use crate::{compile, compile_bytes, input, CompileResult, Output};
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +31,7 @@ fn main_with(tool: Tool) -> i32 {
         match a.into_string() {
             Ok(s) => args.push(s),
             Err(bad) => {
-                eprintln!("{}: error: argument is not valid UTF-8: {}", tool.name(), OsString::from(bad).to_string_lossy());
+                eprintln!("{}: error: argument is not valid UTF-8: {}", tool.name(), bad.to_string_lossy());
                 return 1;
             }
         }

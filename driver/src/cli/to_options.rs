@@ -31,7 +31,7 @@ impl<'a> Reader<'a> {
     }
     /// Position of the last occurrence, for "the last of these wins".
     fn pos(&self, id: &str) -> Option<usize> {
-        self.m.indices_of(id).and_then(|i| i.last())
+        self.m.indices_of(id).and_then(|mut i| i.next_back())
     }
     /// The id among `ids` given last, if any.
     fn last_of<'b>(&mut self, ids: &[&'b str]) -> Option<&'b str> {
@@ -295,14 +295,8 @@ fn read_dxil(r: &mut Reader, d: &mut DxilOptions) -> Result<(), CliError> {
             _ => return Err(invalid(format!("Unsupported value '{v}' for denorm option."))),
         };
     }
-    d.enable_payload_qualifiers = match r.last_of(&["enable-payload-qualifiers", "disable-payload-qualifiers"]) {
-        Some(id) => Some(id.starts_with("enable")),
-        None => None,
-    };
-    d.enable_lifetime_markers = match r.last_of(&["enable-lifetime-markers", "disable-lifetime-markers"]) {
-        Some(id) => Some(id.starts_with("enable")),
-        None => None,
-    };
+    d.enable_payload_qualifiers = r.last_of(&["enable-payload-qualifiers", "disable-payload-qualifiers"]).map(|id| id.starts_with("enable"));
+    d.enable_lifetime_markers = r.last_of(&["enable-lifetime-markers", "disable-lifetime-markers"]).map(|id| id.starts_with("enable"));
     d.all_resources_bound = r.flag("all-resources-bound") | r.flag("all_resources_bound");
     d.res_may_alias = r.flag("res-may-alias") | r.flag("res_may_alias");
     d.pack_optimized = r.flag("pack-optimized") | r.flag("pack_optimized");
