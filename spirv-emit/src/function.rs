@@ -88,6 +88,16 @@ impl ModuleBuilder {
         Ok(id)
     }
 
+    /// A new empty block with a label id allocated earlier (`ctx.alloc_id()`), placed after the
+    /// blocks created so far: merge and continue targets are named by branches before their
+    /// code exists, yet must be laid out after the blocks they are dominated by.
+    pub fn new_block_with_label(&mut self, label: SpvId) -> Result<()> {
+        let f = self.func()?;
+        f.index.insert(label, f.blocks.len());
+        f.blocks.push(BlockState { label, insts: Vec::new(), terminated: false, pending: None });
+        Ok(())
+    }
+
     /// A new empty block, placed after the blocks created so far. The cursor does not move.
     pub fn new_block(&mut self) -> Result<SpvId> {
         self.func()?;

@@ -19,6 +19,7 @@ pub mod function;
 pub mod id;
 pub mod inst;
 pub mod layout;
+pub mod lower;
 pub mod passes;
 pub mod target;
 pub mod types;

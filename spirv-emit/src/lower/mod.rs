@@ -13,6 +13,7 @@
 //! Unsupported constructs are reported as a [`LowerError`] with the span of the construct; the
 //! lowering never panics on a module sema accepted.
 
+mod cast;
 mod entry;
 mod expr;
 mod intrinsics;
@@ -99,7 +100,10 @@ pub(crate) struct Lowerer<'m> {
     /// `this` of the method being lowered.
     pub this_ptr: Option<SpvId>,
     pub ret_ty: TypeId,
-    glsl: Option<SpvId>,
+    /// Every module-scope variable, for the entry point interface of SPIR-V 1.4+.
+    pub global_ids: Vec<SpvId>,
+    /// An output writes `SV_Depth`.
+    pub depth_replacing: bool,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -117,7 +121,8 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         breakables: Vec::new(),
         this_ptr: None,
         ret_ty: hlslc_sema::types::TypeTable::VOID,
-        glsl: None,
+        global_ids: Vec::new(),
+        depth_replacing: false,
     };
     let Some(entry) = m.entry.clone() else {
         return unsupported("a module without an entry point (library targets)", None);
@@ -133,15 +138,6 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
 }
 
 impl<'m> Lowerer<'m> {
-    pub(crate) fn glsl(&mut self) -> SpvId {
-        if let Some(g) = self.glsl {
-            return g;
-        }
-        let g = self.b.glsl_std_450();
-        self.glsl = Some(g);
-        g
-    }
-
     /// The id of a user function, queueing it for lowering the first time it is referenced.
     pub(crate) fn func_id(&mut self, f: FuncId) -> SpvId {
         if let Some(&id) = self.funcs.get(&f) {
@@ -156,4 +152,11 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn expr_span(&self, e: hlslc_sema::tast::ExprId) -> Option<Span> {
         self.m.spans.exprs.get(e.0 as usize).copied()
     }
+}
+
+/// Lowers a checked module and runs the whole-module passes: the SPIR-V binary.
+pub fn emit_spirv(m: &Module, opts: &LowerOptions) -> Result<Vec<u32>, LowerError> {
+    let mut built = lower_module(m, opts)?;
+    crate::passes::run_all(&mut built);
+    Ok(built.to_words())
 }

@@ -1,0 +1,354 @@
+//! The entry point: DXC's wrapper function that reads stage inputs into `param.var.*`
+//! temporaries, calls `src.<entry>`, and writes the results to stage outputs.
+//!
+//! Stage variables come from semantics: `SV_*` system values map to Vulkan built-ins per stage
+//! and direction (`SV_Position` is `Position` out of a vertex shader and `FragCoord` into a pixel
+//! shader); every other semantic is a `Location`, assigned in declaration order separately for
+//! inputs and outputs (`SV_Target<n>` takes location n; `[[vk::location(n)]]` wins). Struct
+//! parameters and return values are flattened field by field.
+
+use super::layout::Layout;
+use super::{unsupported, Lowerer, R};
+use crate::id::SpvId;
+use crate::types::Decoration;
+use hlslc_frontend::Span;
+use hlslc_sema::tast::{EntryPoint, Interpolation, ParamDir, Stage, Storage};
+use hlslc_sema::types::{ScalarKind, Type, TypeId, TypeTable};
+use spirv::{BuiltIn, Decoration as D, ExecutionMode, ExecutionModel, FunctionControl, StorageClass};
+
+/// Location counters and the interface list of the entry point.
+#[derive(Default)]
+struct Io {
+    next_in: u32,
+    next_out: u32,
+    interface: Vec<SpvId>,
+    used_in: Vec<u32>,
+    used_out: Vec<u32>,
+}
+
+/// What one semantic becomes.
+enum Slot {
+    BuiltIn(BuiltIn, &'static str),
+    Location(Option<u32>),
+}
+
+impl<'m> Lowerer<'m> {
+    pub(crate) fn lower_entry(&mut self, ep: &EntryPoint) -> R<()> {
+        let m = self.m;
+        let f = m.func(ep.func);
+        let model = match ep.stage {
+            Stage::Vertex => ExecutionModel::Vertex,
+            Stage::Pixel => ExecutionModel::Fragment,
+            Stage::Compute => ExecutionModel::GLCompute,
+            other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
+        };
+        let src = self.func_id(ep.func);
+        let wrapper = self.b.ctx.alloc_id();
+        let void = self.b.ctx.type_void();
+        let fty = self.b.ctx.type_function(void, &[]);
+        self.b.begin_function(wrapper, void, fty, FunctionControl::NONE)?;
+        let name = if self.opts.entry_name.is_empty() { f.name.clone() } else { self.opts.entry_name.clone() };
+        self.b.ctx.name(wrapper, &name);
+        let bb = self.b.new_block()?;
+        self.b.switch_to_block(bb)?;
+        let mut io = Io::default();
+
+        // Static globals get their initial values before anything runs.
+        for &g in &m.globals {
+            let var = m.var(g);
+            if var.storage == Storage::Static {
+                if let Some(init) = var.init {
+                    let v = self.rvalue(init)?;
+                    if let Some(super::VarHome::Ptr { ptr, .. }) = self.vars.get(&g).cloned() {
+                        self.b.store(ptr, v, None)?;
+                    }
+                }
+            }
+        }
+
+        let mut args = Vec::new();
+        let mut outs = Vec::new();
+        for &p in &f.params {
+            let var = m.var(p);
+            let dir = match var.storage {
+                Storage::Param(d) => d,
+                _ => ParamDir::In,
+            };
+            let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
+            if dir != ParamDir::Out {
+                let v = self.read_input(ep.stage, var.ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io)?;
+                self.b.store(tmp, v, None)?;
+            }
+            if dir != ParamDir::In {
+                outs.push((tmp, var.ty, var.semantic.clone(), var.binding.vk_location, var.span));
+            }
+            args.push(tmp);
+        }
+        let ret = self.ty(f.ret, Layout::Logical)?;
+        let r = self.b.function_call(ret, src, &args)?;
+        if f.ret != TypeTable::VOID {
+            self.write_output(ep.stage, f.ret, f.ret_semantic.as_deref(), None, r, f.span, &mut io)?;
+        }
+        for (tmp, ty, sem, loc, span) in outs {
+            let t = self.ty(ty, Layout::Logical)?;
+            let v = self.b.load(t, tmp, None)?;
+            self.write_output(ep.stage, ty, sem.as_deref(), loc, v, span, &mut io)?;
+        }
+        self.b.ret()?;
+        self.b.end_function()?;
+
+        let mut interface = io.interface;
+        if self.opts.target.spirv_version() >= (1, 4) {
+            interface.extend(self.global_ids.iter().copied());
+        }
+        self.b.entry_point(model, wrapper, &name, interface);
+        match ep.stage {
+            Stage::Pixel => self.b.execution_mode(wrapper, ExecutionMode::OriginUpperLeft, &[]),
+            Stage::Compute => {
+                let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+                self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
+            }
+            _ => {}
+        }
+        if self.depth_replacing {
+            self.b.execution_mode(wrapper, ExecutionMode::DepthReplacing, &[]);
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn read_input(
+        &mut self,
+        stage: Stage,
+        ty: TypeId,
+        semantic: Option<&str>,
+        interp: Interpolation,
+        loc: Option<u32>,
+        span: Span,
+        io: &mut Io,
+    ) -> R<SpvId> {
+        if let Type::Struct(sid) = self.m.types.get(ty).clone() {
+            let def = self.m.types.structs[sid.0 as usize].clone();
+            if !def.bases.is_empty() {
+                return unsupported("stage input structs with base classes", Some(span));
+            }
+            let mut parts = Vec::new();
+            for fld in &def.fields {
+                parts.push(self.read_input(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, span, io)?);
+            }
+            let t = self.ty(ty, Layout::Logical)?;
+            return Ok(self.b.composite_construct(t, &parts)?);
+        }
+        let Some(sem) = semantic else {
+            return unsupported("an entry point parameter without a semantic", Some(span));
+        };
+        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, true, interp, loc, span, io)?;
+        let v = self.b.load(var_ty, var, None)?;
+        self.adapt(v, var_ty, hlsl_ty_spv, ty)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write_output(
+        &mut self,
+        stage: Stage,
+        ty: TypeId,
+        semantic: Option<&str>,
+        loc: Option<u32>,
+        value: SpvId,
+        span: Span,
+        io: &mut Io,
+    ) -> R<()> {
+        if let Type::Struct(sid) = self.m.types.get(ty).clone() {
+            let def = self.m.types.structs[sid.0 as usize].clone();
+            if !def.bases.is_empty() {
+                return unsupported("stage output structs with base classes", Some(span));
+            }
+            for (i, fld) in def.fields.iter().enumerate() {
+                let ft = self.ty(fld.ty, Layout::Logical)?;
+                let v = self.b.composite_extract(ft, value, &[i as u32])?;
+                self.write_output(stage, fld.ty, fld.semantic.as_deref(), None, v, span, io)?;
+            }
+            return Ok(());
+        }
+        let Some(sem) = semantic else {
+            return unsupported("an entry point output without a semantic", Some(span));
+        };
+        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, false, Interpolation::default(), loc, span, io)?;
+        let v = self.adapt(value, hlsl_ty_spv, var_ty, ty)?;
+        let v = if self.opts.invert_y && sem.eq_ignore_ascii_case("SV_Position") && stage == Stage::Vertex {
+            let f = self.b.ctx.type_f32();
+            let y = self.b.composite_extract(f, v, &[1])?;
+            let ny = self.b.unary(spirv::Op::FNegate, f, y)?;
+            self.b.composite_insert(var_ty, ny, v, &[1])?
+        } else {
+            v
+        };
+        self.b.store(var, v, None)?;
+        Ok(())
+    }
+
+    /// Converts between the stage variable's type and the HLSL value's type (built-ins with more
+    /// components than declared, `bool` stage variables stored as `uint`).
+    fn adapt(&mut self, v: SpvId, from: SpvId, to: SpvId, hlsl: TypeId) -> R<SpvId> {
+        if from == to {
+            return Ok(v);
+        }
+        let k = self.m.types.component(hlsl).unwrap_or(ScalarKind::UInt);
+        let n = match self.m.types.get(hlsl) {
+            Type::Vector(_, n) => *n as u32,
+            _ => 1,
+        };
+        let from_ty = self.b.ctx.type_of(from).cloned();
+        let to_ty = self.b.ctx.type_of(to).cloned();
+        use crate::types::Type as T;
+        match (from_ty, to_ty) {
+            (Some(T::Vector { elem, count }), _) if count > n => {
+                // A wider built-in (uint3 for SV_DispatchThreadID) read into a narrower value.
+                let narrow = if n == 1 { elem } else { self.b.ctx.type_vector(elem, n) };
+                let x = if n == 1 {
+                    self.b.composite_extract(narrow, v, &[0])?
+                } else {
+                    self.b.vector_shuffle(narrow, v, v, &(0..n).collect::<Vec<_>>())?
+                };
+                self.adapt(x, narrow, to, hlsl)
+            }
+            (Some(T::Bool | T::Vector { .. }), _) if k.is_bool() && self.b.ctx.type_of(to).is_some() => {
+                // bool → uint stage variable
+                self.convert_kind(v, ScalarKind::Bool, ScalarKind::UInt, n)
+            }
+            (Some(T::Int { .. }), _) | (Some(T::Vector { .. }), _) if k.is_bool() => self.convert_kind(v, ScalarKind::UInt, ScalarKind::Bool, n),
+            _ => {
+                let x = self.b.unary(spirv::Op::Bitcast, to, v)?;
+                Ok(x)
+            }
+        }
+    }
+
+    /// Creates the stage variable for `semantic`: returns (variable, its value type, the value
+    /// type of the HLSL side).
+    #[allow(clippy::too_many_arguments)]
+    fn stage_var(
+        &mut self,
+        stage: Stage,
+        ty: TypeId,
+        semantic: &str,
+        input: bool,
+        interp: Interpolation,
+        loc: Option<u32>,
+        span: Span,
+        io: &mut Io,
+    ) -> R<(SpvId, SpvId, SpvId)> {
+        let hlsl_spv = self.ty(ty, Layout::Logical)?;
+        if !matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..)) {
+            return unsupported(format!("stage variables of type '{}'", self.type_name(ty)), Some(span));
+        }
+        let slot = slot_of(stage, semantic, input, loc);
+        let sc = if input { StorageClass::Input } else { StorageClass::Output };
+        let k = self.m.types.component(ty).unwrap_or(ScalarKind::Float);
+        let var_ty = match &slot {
+            Slot::BuiltIn(b, _) => match b {
+                BuiltIn::GlobalInvocationId | BuiltIn::LocalInvocationId | BuiltIn::WorkgroupId => {
+                    let u = self.b.ctx.type_u32();
+                    self.b.ctx.type_vector(u, 3)
+                }
+                BuiltIn::LocalInvocationIndex | BuiltIn::VertexIndex | BuiltIn::InstanceIndex | BuiltIn::PrimitiveId
+                | BuiltIn::SampleId => {
+                    if k.is_signed_int() {
+                        self.b.ctx.type_i32()
+                    } else {
+                        self.b.ctx.type_u32()
+                    }
+                }
+                BuiltIn::FrontFacing => self.b.ctx.type_bool(),
+                _ => hlsl_spv,
+            },
+            Slot::Location(_) if k.is_bool() => {
+                let n = match self.m.types.get(ty) {
+                    Type::Vector(_, n) => *n as u32,
+                    _ => 1,
+                };
+                self.vector_ty(ScalarKind::UInt, n, Layout::Logical)
+            }
+            Slot::Location(_) => hlsl_spv,
+        };
+        let pty = self.b.ctx.type_pointer(sc, var_ty);
+        let var = self.b.global_variable(pty, sc, None);
+        io.interface.push(var);
+        match slot {
+            Slot::BuiltIn(b, name) => {
+                self.b.ctx.name(var, name);
+                self.b.ctx.decorate(var, &Decoration::with_literals(D::BuiltIn, &[b as u32]));
+                if b == BuiltIn::FragDepth {
+                    self.depth_replacing = true;
+                }
+                if b == BuiltIn::SampleId {
+                    self.b.capability(spirv::Capability::SampleRateShading);
+                }
+                if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId) {
+                    self.b.ctx.decorate(var, &Decoration::new(D::Flat));
+                }
+            }
+            Slot::Location(fixed) => {
+                let prefix = if input { "in.var." } else { "out.var." };
+                self.b.ctx.name(var, &format!("{prefix}{semantic}"));
+                let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
+                let location = match fixed {
+                    Some(l) => l,
+                    None => {
+                        while used.contains(next) {
+                            *next += 1;
+                        }
+                        *next
+                    }
+                };
+                used.push(location);
+                self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+                let flat = interp.nointerpolation || (input && stage == Stage::Pixel && !k.is_float());
+                if input && stage == Stage::Pixel || !input && stage == Stage::Vertex {
+                    if flat && (input || interp.nointerpolation) {
+                        self.b.ctx.decorate(var, &Decoration::new(D::Flat));
+                    }
+                    if interp.noperspective {
+                        self.b.ctx.decorate(var, &Decoration::new(D::NoPerspective));
+                    }
+                    if interp.centroid {
+                        self.b.ctx.decorate(var, &Decoration::new(D::Centroid));
+                    }
+                    if interp.sample {
+                        self.b.ctx.decorate(var, &Decoration::new(D::Sample));
+                        self.b.capability(spirv::Capability::SampleRateShading);
+                    }
+                }
+            }
+        }
+        Ok((var, var_ty, hlsl_spv))
+    }
+}
+
+/// The built-in or location of a semantic in a stage and direction.
+fn slot_of(stage: Stage, semantic: &str, input: bool, loc: Option<u32>) -> Slot {
+    let upper = semantic.to_ascii_uppercase();
+    let base = upper.trim_end_matches(|c: char| c.is_ascii_digit());
+    let index: u32 = upper[base.len()..].parse().unwrap_or(0);
+    use BuiltIn as B;
+    let b = match (base, stage, input) {
+        ("SV_POSITION", Stage::Pixel, true) => Some((B::FragCoord, "gl_FragCoord")),
+        ("SV_POSITION", _, _) => Some((B::Position, "gl_Position")),
+        ("SV_DISPATCHTHREADID", _, true) => Some((B::GlobalInvocationId, "gl_GlobalInvocationID")),
+        ("SV_GROUPID", _, true) => Some((B::WorkgroupId, "gl_WorkGroupID")),
+        ("SV_GROUPTHREADID", _, true) => Some((B::LocalInvocationId, "gl_LocalInvocationID")),
+        ("SV_GROUPINDEX", _, true) => Some((B::LocalInvocationIndex, "gl_LocalInvocationIndex")),
+        ("SV_VERTEXID", Stage::Vertex, true) => Some((B::VertexIndex, "gl_VertexIndex")),
+        ("SV_INSTANCEID", Stage::Vertex, true) => Some((B::InstanceIndex, "gl_InstanceIndex")),
+        ("SV_ISFRONTFACE", Stage::Pixel, true) => Some((B::FrontFacing, "gl_FrontFacing")),
+        ("SV_DEPTH", Stage::Pixel, false) => Some((B::FragDepth, "gl_FragDepth")),
+        ("SV_SAMPLEINDEX", Stage::Pixel, true) => Some((B::SampleId, "gl_SampleID")),
+        ("SV_PRIMITIVEID", Stage::Pixel, true) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        _ => None,
+    };
+    match b {
+        Some((b, n)) => Slot::BuiltIn(b, n),
+        None if base == "SV_TARGET" && !input => Slot::Location(Some(loc.unwrap_or(index))),
+        None => Slot::Location(loc),
+    }
+}

@@ -1,0 +1,612 @@
+//! Expressions: rvalues (SSA values in logical form) and lvalues ([`Place`]s).
+
+use super::layout::Layout;
+use super::place::Place;
+use super::types::Shape;
+use super::{unsupported, Lowerer, VarHome, R};
+use crate::id::SpvId;
+use hlslc_frontend::ast::{BinaryOp, UnaryOp};
+use hlslc_sema::tast::{ConstValue, ExprId, ExprKind, Storage};
+use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
+use spirv::{Op, StorageClass};
+
+impl<'m> Lowerer<'m> {
+    pub(crate) fn rvalue(&mut self, e: ExprId) -> R<SpvId> {
+        let m = self.m;
+        let expr = m.expr(e);
+        let ty = expr.ty;
+        let v = match &expr.kind {
+            ExprKind::Const(c) => self.constant(ty, *c)?,
+            ExprKind::Var(_) | ExprKind::This => {
+                let p = self.lvalue(e)?;
+                self.load(&p)?
+            }
+            ExprKind::Unary { op, operand } => self.unary(*op, *operand, ty)?,
+            ExprKind::Binary { op: BinaryOp::Comma, rhs, lhs } | ExprKind::Comma { lhs, rhs } => {
+                self.rvalue(*lhs)?;
+                self.rvalue(*rhs)?
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let a = self.rvalue(*lhs)?;
+                let b = self.rvalue(*rhs)?;
+                let oty = m.expr(*lhs).ty;
+                self.binary(*op, oty, ty, a, b, Some(e))?
+            }
+            ExprKind::Assign { op, lhs, rhs } => {
+                let place = self.lvalue(*lhs)?;
+                let r = self.rvalue(*rhs)?;
+                let v = match op {
+                    None => r,
+                    Some(op) => {
+                        let old = self.load(&place)?;
+                        self.binary(*op, place.ty(), place.ty(), old, r, Some(e))?
+                    }
+                };
+                self.store(&place, v)?;
+                v
+            }
+            ExprKind::Ternary { cond, then, otherwise } => self.ternary(*cond, *then, *otherwise, ty)?,
+            ExprKind::Cast { kind, expr: inner, .. } => {
+                let v = self.rvalue(*inner)?;
+                let from = m.expr(*inner).ty;
+                self.cast(*kind, v, from, ty, e)?
+            }
+            ExprKind::Construct { args } => {
+                let mut queue = Vec::new();
+                for &a in args {
+                    queue.push(super::cast::Part::Value(self.rvalue(a)?, m.expr(a).ty));
+                }
+                queue.reverse();
+                self.build_from(ty, &mut queue, e)?
+            }
+            ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
+            ExprKind::Intrinsic { op, object, args } => self.intrinsic(*op, *object, args, ty, e)?,
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. }
+            | ExprKind::Index { base, .. } => {
+                if m.expr(*base).lvalue || self.is_resource_expr(*base) {
+                    match self.lvalue(e) {
+                        Ok(p) => self.load(&p)?,
+                        Err(err) => return self.rvalue_of_value_access(e).or(Err(err)),
+                    }
+                } else {
+                    self.rvalue_of_value_access(e)?
+                }
+            }
+            ExprKind::OutArg { lvalue, .. } => self.rvalue(*lvalue)?,
+            ExprKind::Str(_) => return unsupported("string literals", self.expr_span(e)),
+        };
+        self.relax(v, ty);
+        Ok(v)
+    }
+
+    /// Field/swizzle/index on a value that is not in memory.
+    fn rvalue_of_value_access(&mut self, e: ExprId) -> R<SpvId> {
+        let m = self.m;
+        let ty = m.expr(e).ty;
+        match &m.expr(e).kind {
+            ExprKind::Field { base, index, via_base } => {
+                let mut v = self.rvalue(*base)?;
+                let mut cur = m.expr(*base).ty;
+                for &step in via_base {
+                    let (bty, _) = self.struct_member(cur, step, true);
+                    let sty = self.ty(bty, Layout::Logical)?;
+                    v = self.b.composite_extract(sty, v, &[step])?;
+                    cur = bty;
+                }
+                let (_, idx) = self.struct_member(cur, *index, false);
+                let fty = self.ty(ty, Layout::Logical)?;
+                Ok(self.b.composite_extract(fty, v, &[idx])?)
+            }
+            ExprKind::Swizzle { base, components } => {
+                let v = self.rvalue(*base)?;
+                self.swizzle_value(v, m.expr(*base).ty, components, ty)
+            }
+            ExprKind::MatrixSwizzle { base, elements } => {
+                let v = self.rvalue(*base)?;
+                let bty = m.expr(*base).ty;
+                self.matrix_elements(v, bty, elements, ty)
+            }
+            ExprKind::Index { base, index } => {
+                let v = self.rvalue(*base)?;
+                let bty = m.expr(*base).ty;
+                let rty = self.ty(ty, Layout::Logical)?;
+                if let Some(i) = self.const_index(*index) {
+                    if matches!(self.m.types.get(bty), Type::Scalar(_)) {
+                        return Ok(v);
+                    }
+                    return Ok(self.b.composite_extract(rty, v, &[i])?);
+                }
+                let idx = self.rvalue(*index)?;
+                if let Type::Vector(..) = m.types.get(bty) {
+                    return Ok(self.b.value(Op::VectorExtractDynamic, rty, vec![
+                        rspirv::dr::Operand::IdRef(v.0),
+                        rspirv::dr::Operand::IdRef(idx.0),
+                    ])?);
+                }
+                // Dynamic index into a composite value: spill it to a temporary.
+                let tmp = self.temp_var(bty, "temp.var")?;
+                self.b.store(tmp, v, None)?;
+                let place = Place::Ptr { ptr: tmp, sc: StorageClass::Function, layout: Layout::Logical, ty: bty };
+                let p = self.chain(&place, &[idx], ty)?;
+                self.load(&p)
+            }
+            _ => unsupported("this expression", self.expr_span(e)),
+        }
+    }
+
+    /// The place an lvalue expression designates.
+    pub(crate) fn lvalue(&mut self, e: ExprId) -> R<Place> {
+        let m = self.m;
+        let expr = m.expr(e);
+        let ty = expr.ty;
+        match &expr.kind {
+            ExprKind::Var(v) => {
+                let var = m.var(*v);
+                match self.vars.get(v).cloned() {
+                    Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
+                    Some(VarHome::CBufferMember { buffer, index }) => {
+                        let layout = match var.storage {
+                            Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => Layout::Std430,
+                            _ => Layout::Std140,
+                        };
+                        let pty = self.ptr_ty(var.ty, layout, StorageClass::Uniform)?;
+                        let idx = self.b.ctx.const_i32(index as i32);
+                        let p = self.b.access_chain(pty, buffer, &[idx])?;
+                        Ok(Place::Ptr { ptr: p, sc: StorageClass::Uniform, layout, ty: var.ty })
+                    }
+                    None => unsupported(format!("the variable '{}' here", var.name), self.expr_span(e)),
+                }
+            }
+            ExprKind::This => match self.this_ptr {
+                Some(ptr) => Ok(Place::Ptr { ptr, sc: StorageClass::Function, layout: Layout::Logical, ty }),
+                None => unsupported("'this' outside a method", self.expr_span(e)),
+            },
+            ExprKind::Field { base, index, via_base } => {
+                let mut place = self.lvalue(*base)?;
+                let mut cur = m.expr(*base).ty;
+                if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(s), .. } =
+                    m.types.get(cur)
+                {
+                    cur = *s;
+                }
+                let mut indices = Vec::new();
+                for &step in via_base {
+                    let (bty, _) = self.struct_member(cur, step, true);
+                    indices.push(self.b.ctx.const_i32(step as i32));
+                    cur = bty;
+                }
+                let (_, idx) = self.struct_member(cur, *index, false);
+                indices.push(self.b.ctx.const_i32(idx as i32));
+                if let Place::Ptr { ty: t, .. } = &mut place {
+                    *t = cur;
+                }
+                self.chain(&place, &indices, ty)
+            }
+            ExprKind::Swizzle { base, components } => {
+                let place = self.lvalue(*base)?;
+                let bty = m.expr(*base).ty;
+                if matches!(m.types.get(bty), Type::Scalar(_)) || matches!(m.types.get(bty), Type::Vector(_, 1)) {
+                    return Ok(place);
+                }
+                if components.len() == 1 && matches!(place, Place::Ptr { .. }) {
+                    let idx = self.b.ctx.const_i32(components[0] as i32);
+                    return self.chain(&place, &[idx], ty);
+                }
+                Ok(Place::Swizzle { base: Box::new(place), comps: components.clone(), ty })
+            }
+            ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
+            ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
+            ExprKind::Comma { lhs, rhs } => {
+                self.rvalue(*lhs)?;
+                self.lvalue(*rhs)
+            }
+            _ => unsupported("assigning to this expression", self.expr_span(e)),
+        }
+    }
+
+    fn index_place(&mut self, base: ExprId, index: ExprId, ty: TypeId, e: ExprId) -> R<Place> {
+        let m = self.m;
+        let bty = m.expr(base).ty;
+        if let Type::Object { kind, .. } = m.types.get(bty).clone() {
+            let place = self.lvalue(base)?;
+            let idx = self.rvalue(index)?;
+            use ObjectKind::*;
+            return match kind {
+                StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer => {
+                    let zero = self.b.ctx.const_i32(0);
+                    self.chain(&place, &[zero, idx], ty)
+                }
+                RWTexture1D | RWTexture1DArray | RWTexture2D | RWTexture2DArray | RWTexture3D | RWBuffer => {
+                    let Some((ptr, _, _)) = Self::place_ptr(&place) else {
+                        return unsupported("this texture access", self.expr_span(e));
+                    };
+                    let image_ty = self.object_ty(bty)?;
+                    Ok(Place::Texel { image_ptr: ptr, image_ty, coord: idx, ty })
+                }
+                _ => unsupported(format!("indexing a {}", kind.name()), self.expr_span(e)),
+            };
+        }
+        let place = self.lvalue(base)?;
+        let idx = self.rvalue(index)?;
+        if matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1)) {
+            return Ok(place);
+        }
+        self.chain(&place, &[idx], ty)
+    }
+
+    /// Whether `e` names a resource (its `[]` reads through the resource, not a value).
+    fn is_resource_expr(&self, e: ExprId) -> bool {
+        matches!(self.m.types.get(self.m.expr(e).ty), Type::Object { .. })
+    }
+
+    /// The member index in the SPIR-V struct of field `index` (or base `index` when `is_base`)
+    /// of struct type `t`, and the member's type.
+    fn struct_member(&self, t: TypeId, index: u32, is_base: bool) -> (TypeId, u32) {
+        let Type::Struct(sid) = self.m.types.get(t) else { return (t, index) };
+        let def = &self.m.types.structs[sid.0 as usize];
+        if is_base {
+            (def.bases.get(index as usize).copied().unwrap_or(t), index)
+        } else {
+            let fty = def.fields.get(index as usize).map_or(t, |f| f.ty);
+            (fty, def.bases.len() as u32 + index)
+        }
+    }
+
+    fn const_index(&self, e: ExprId) -> Option<u32> {
+        match &self.m.expr(e).kind {
+            ExprKind::Const(ConstValue::Int(i)) if *i >= 0 => Some(*i as u32),
+            ExprKind::Cast { expr, .. } => self.const_index(*expr),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn temp_var(&mut self, ty: TypeId, name: &str) -> R<SpvId> {
+        let pty = self.ptr_ty(ty, Layout::Logical, StorageClass::Function)?;
+        let v = self.b.local_variable(pty, None)?;
+        self.b.ctx.name(v, name);
+        Ok(v)
+    }
+
+    pub(crate) fn swizzle_value(&mut self, v: SpvId, bty: TypeId, comps: &[u8], ty: TypeId) -> R<SpvId> {
+        let rty = self.ty(ty, Layout::Logical)?;
+        let n = match self.m.types.get(bty) {
+            Type::Vector(_, n) => *n as usize,
+            _ => 1,
+        };
+        if n == 1 {
+            // `s.xxx`: a splat of the scalar.
+            if comps.len() == 1 {
+                return Ok(v);
+            }
+            return Ok(self.b.composite_construct(rty, &vec![v; comps.len()])?);
+        }
+        if comps.len() == 1 {
+            return Ok(self.b.composite_extract(rty, v, &[comps[0] as u32])?);
+        }
+        let sel: Vec<u32> = comps.iter().map(|&c| c as u32).collect();
+        Ok(self.b.vector_shuffle(rty, v, v, &sel)?)
+    }
+
+    fn matrix_elements(&mut self, v: SpvId, bty: TypeId, elems: &[(u8, u8)], ty: TypeId) -> R<SpvId> {
+        let Some(shape) = self.shape(bty) else { return unsupported("this matrix swizzle", None) };
+        let comp = self.scalar_ty(shape.kind, Layout::Logical);
+        let mut parts = Vec::new();
+        for &(r, c) in elems {
+            let path: Vec<u32> = if shape.is_matrix() {
+                vec![r as u32, c as u32]
+            } else if shape.count() == 1 {
+                vec![]
+            } else {
+                vec![(r as u32).max(c as u32)]
+            };
+            parts.push(if path.is_empty() { v } else { self.b.composite_extract(comp, v, &path)? });
+        }
+        if parts.len() == 1 {
+            return Ok(parts[0]);
+        }
+        let rty = self.ty(ty, Layout::Logical)?;
+        Ok(self.b.composite_construct(rty, &parts)?)
+    }
+
+    /// A constant of numeric type `ty` (a splat for vectors and matrices).
+    pub(crate) fn constant(&mut self, ty: TypeId, c: ConstValue) -> R<SpvId> {
+        let Some(shape) = self.shape(ty) else { return unsupported("this constant", None) };
+        let s = self.scalar_const(shape.kind, c)?;
+        self.splat_const(s, shape, ty)
+    }
+
+    fn splat_const(&mut self, s: SpvId, shape: Shape, ty: TypeId) -> R<SpvId> {
+        if shape.count() == 1 {
+            return Ok(s);
+        }
+        let tyid = self.ty(ty, Layout::Logical)?;
+        if shape.is_matrix() {
+            let row = self.vector_ty(shape.kind, shape.cols, Layout::Logical);
+            let r = self.b.ctx.const_composite(row, &vec![s; shape.cols as usize]);
+            return Ok(self.b.ctx.const_composite(tyid, &vec![r; shape.rows as usize]));
+        }
+        Ok(self.b.ctx.const_composite(tyid, &vec![s; shape.count() as usize]))
+    }
+
+    pub(crate) fn scalar_const(&mut self, k: ScalarKind, c: ConstValue) -> R<SpvId> {
+        let (as_int, as_float, as_bool) = match c {
+            ConstValue::Bool(b) => (b as i64, b as i64 as f64, b),
+            ConstValue::Int(i) => (i, i as f64, i != 0),
+            ConstValue::Float(f) => (f as i64, f, f != 0.0),
+        };
+        if k.is_bool() {
+            return Ok(self.b.ctx.const_bool(as_bool));
+        }
+        let ty = self.scalar_ty(k, Layout::Logical);
+        let bits: u64 = if k.is_float() {
+            match k.bits() {
+                64 => as_float.to_bits(),
+                16 => f32_to_f16_bits(as_float as f32) as u64,
+                _ => (as_float as f32).to_bits() as u64,
+            }
+        } else {
+            let w = k.bits();
+            if w == 64 {
+                as_int as u64
+            } else {
+                (as_int as u64) & ((1u64 << w) - 1)
+            }
+        };
+        Ok(self.b.ctx.const_scalar(ty, bits)?)
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: ExprId, ty: TypeId) -> R<SpvId> {
+        let Some(shape) = self.shape(ty) else { return unsupported("this unary operator's operand type", self.expr_span(operand)) };
+        let tyid = self.ty(ty, Layout::Logical)?;
+        match op {
+            UnaryOp::Plus => self.rvalue(operand),
+            UnaryOp::Neg => {
+                let v = self.rvalue(operand)?;
+                let op = if shape.kind.is_float() { Op::FNegate } else { Op::SNegate };
+                self.per_row_unary(op, ty, v)
+            }
+            UnaryOp::Not => {
+                let v = self.rvalue(operand)?;
+                Ok(self.b.unary(Op::LogicalNot, tyid, v)?)
+            }
+            UnaryOp::BitNot => {
+                let v = self.rvalue(operand)?;
+                Ok(self.b.unary(Op::Not, tyid, v)?)
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                let place = self.lvalue(operand)?;
+                let old = self.load(&place)?;
+                let one = self.constant(ty, ConstValue::Int(1))?;
+                let one = if shape.kind.is_float() { self.constant(ty, ConstValue::Float(1.0))? } else { one };
+                let bop = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { BinaryOp::Add } else { BinaryOp::Sub };
+                let new = self.binary(bop, ty, ty, old, one, None)?;
+                self.store(&place, new)?;
+                Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) { new } else { old })
+            }
+        }
+    }
+
+    fn per_row_unary(&mut self, op: Op, ty: TypeId, v: SpvId) -> R<SpvId> {
+        let tyid = self.ty(ty, Layout::Logical)?;
+        let shape = self.shape(ty).expect("numeric");
+        if !shape.is_matrix() {
+            return Ok(self.b.unary(op, tyid, v)?);
+        }
+        let row = self.vector_ty(shape.kind, shape.cols, Layout::Logical);
+        let mut rows = Vec::new();
+        for r in 0..shape.rows {
+            let x = self.b.composite_extract(row, v, &[r])?;
+            rows.push(self.b.unary(op, row, x)?);
+        }
+        Ok(self.b.composite_construct(tyid, &rows)?)
+    }
+
+    /// `a op b` for operands of type `oty` giving `rty` (comparisons give bools).
+    pub(crate) fn binary(&mut self, op: BinaryOp, oty: TypeId, rty: TypeId, a: SpvId, b: SpvId, at: Option<ExprId>) -> R<SpvId> {
+        let span = at.and_then(|e| self.expr_span(e));
+        let Some(shape) = self.shape(oty) else { return unsupported(format!("operator '{}' on this type", op.symbol()), span) };
+        let k = shape.kind;
+        let (f, s) = (k.is_float(), k.is_signed_int());
+        let b_ = k.is_bool();
+        use BinaryOp::*;
+        let spv = match op {
+            Add => if f { Op::FAdd } else { Op::IAdd },
+            Sub => if f { Op::FSub } else { Op::ISub },
+            Mul => if f { Op::FMul } else { Op::IMul },
+            Div => if f { Op::FDiv } else if s { Op::SDiv } else { Op::UDiv },
+            Rem => if f { Op::FRem } else if s { Op::SRem } else { Op::UMod },
+            BitAnd => Op::BitwiseAnd,
+            BitOr => Op::BitwiseOr,
+            BitXor => Op::BitwiseXor,
+            Shl => Op::ShiftLeftLogical,
+            Shr => if s { Op::ShiftRightArithmetic } else { Op::ShiftRightLogical },
+            LogAnd => Op::LogicalAnd,
+            LogOr => Op::LogicalOr,
+            Lt => if f { Op::FOrdLessThan } else if s { Op::SLessThan } else { Op::ULessThan },
+            Gt => if f { Op::FOrdGreaterThan } else if s { Op::SGreaterThan } else { Op::UGreaterThan },
+            Le => if f { Op::FOrdLessThanEqual } else if s { Op::SLessThanEqual } else { Op::ULessThanEqual },
+            Ge => if f { Op::FOrdGreaterThanEqual } else if s { Op::SGreaterThanEqual } else { Op::UGreaterThanEqual },
+            Eq => if b_ { Op::LogicalEqual } else if f { Op::FOrdEqual } else { Op::IEqual },
+            Ne => if b_ { Op::LogicalNotEqual } else if f { Op::FUnordNotEqual } else { Op::INotEqual },
+            Comma => return Ok(b),
+        };
+        // Shift amounts are masked to the bit width, as in HLSL.
+        let b = if matches!(op, Shl | Shr) {
+            let mask = self.constant(oty, ConstValue::Int(k.bits() as i64 - 1))?;
+            let t = self.ty(oty, Layout::Logical)?;
+            self.b.binary(Op::BitwiseAnd, t, b, mask)?
+        } else {
+            b
+        };
+        let rtyid = self.ty(rty, Layout::Logical)?;
+        if !shape.is_matrix() {
+            return Ok(self.b.binary(spv, rtyid, a, b)?);
+        }
+        // Matrices: row by row (SPIR-V arithmetic is defined on vectors).
+        let orow = self.vector_ty(k, shape.cols, Layout::Logical);
+        let rk = self.m.types.component(rty).unwrap_or(k);
+        let rrow = self.vector_ty(rk, shape.cols, Layout::Logical);
+        let mut rows = Vec::new();
+        for r in 0..shape.rows {
+            let x = self.b.composite_extract(orow, a, &[r])?;
+            let y = self.b.composite_extract(orow, b, &[r])?;
+            rows.push(self.b.binary(spv, rrow, x, y)?);
+        }
+        Ok(self.b.composite_construct(rtyid, &rows)?)
+    }
+
+    fn ternary(&mut self, cond: ExprId, then: ExprId, otherwise: ExprId, ty: TypeId) -> R<SpvId> {
+        let simple = self.shape(ty).is_some_and(|s| !s.is_matrix());
+        let cond_is_vector = matches!(self.m.types.get(self.m.expr(cond).ty), Type::Vector(_, n) if *n > 1);
+        if simple && (cond_is_vector || (self.is_pure(then) && self.is_pure(otherwise))) {
+            let c = self.rvalue(cond)?;
+            let a = self.rvalue(then)?;
+            let b = self.rvalue(otherwise)?;
+            let t = self.ty(ty, Layout::Logical)?;
+            return Ok(self.b.select(t, c, a, b)?);
+        }
+        // Only the chosen side is evaluated: branch and merge through a temporary.
+        let tmp = self.temp_var(ty, "temp.var.ternary")?;
+        let c = self.rvalue(cond)?;
+        let (t_bb, f_bb, merge) = (self.label("ternary.lhs"), self.label("ternary.rhs"), self.label("ternary.merge"));
+        self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
+        self.b.branch_conditional(c, t_bb, f_bb)?;
+        for (bb, side) in [(t_bb, then), (f_bb, otherwise)] {
+            self.start_block(bb)?;
+            let v = self.rvalue(side)?;
+            self.b.store(tmp, v, None)?;
+            self.b.branch(merge)?;
+        }
+        self.start_block(merge)?;
+        let t = self.ty(ty, Layout::Logical)?;
+        Ok(self.b.load(t, tmp, None)?)
+    }
+
+    /// No side effects and cheap: constants, variables and operators over them.
+    fn is_pure(&self, e: ExprId) -> bool {
+        match &self.m.expr(e).kind {
+            ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::This => true,
+            ExprKind::Cast { expr, .. } => self.is_pure(*expr),
+            ExprKind::Binary { lhs, rhs, .. } => self.is_pure(*lhs) && self.is_pure(*rhs),
+            ExprKind::Unary { op: UnaryOp::Neg | UnaryOp::Not | UnaryOp::BitNot | UnaryOp::Plus, operand } => self.is_pure(*operand),
+            ExprKind::Swizzle { base, .. } | ExprKind::Field { base, .. } => self.is_pure(*base),
+            ExprKind::Construct { args } => args.iter().all(|&a| self.is_pure(a)),
+            _ => false,
+        }
+    }
+
+    /// A call to a user function: every argument goes through a `param.var.*` temporary, as in
+    /// DXC, and `out`/`inout` temporaries are copied back after the call.
+    fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
+        let m = self.m;
+        let f = m.func(func);
+        let fid = self.func_id(func);
+        let mut ids = Vec::new();
+        let mut this_copy = None;
+        if let Some(t) = this_arg {
+            let place = self.lvalue(t)?;
+            match place {
+                Place::Ptr { ptr, sc: StorageClass::Function, layout: Layout::Logical, .. } => ids.push(ptr),
+                _ => {
+                    let tty = m.expr(t).ty;
+                    let tmp = self.temp_var(tty, "temp.var.this")?;
+                    let v = self.load(&place)?;
+                    self.b.store(tmp, v, None)?;
+                    ids.push(tmp);
+                    this_copy = Some((tmp, place, tty));
+                }
+            }
+        }
+        let mut copy_back = Vec::new();
+        for (i, &a) in args.iter().enumerate() {
+            let Some(&pv) = f.params.get(i) else { break };
+            let param = m.var(pv);
+            let tmp = self.temp_var(param.ty, &format!("param.var.{}", param.name))?;
+            let dir = match param.storage {
+                Storage::Param(d) => d,
+                _ => hlslc_sema::tast::ParamDir::In,
+            };
+            match (&m.expr(a).kind, dir) {
+                (_, hlslc_sema::tast::ParamDir::In) => {
+                    let v = self.rvalue(a)?;
+                    self.b.store(tmp, v, None)?;
+                }
+                (ExprKind::OutArg { lvalue, to_param, from_param }, d) => {
+                    let place = self.lvalue(*lvalue)?;
+                    if d == hlslc_sema::tast::ParamDir::InOut {
+                        let v = self.load(&place)?;
+                        let v = match to_param {
+                            Some(k) => self.cast(*k, v, place.ty(), param.ty, a)?,
+                            None => v,
+                        };
+                        self.b.store(tmp, v, None)?;
+                    }
+                    copy_back.push((tmp, place, param.ty, Some(*from_param)));
+                }
+                (_, d) => {
+                    let place = self.lvalue(a)?;
+                    if d == hlslc_sema::tast::ParamDir::InOut {
+                        let v = self.load(&place)?;
+                        self.b.store(tmp, v, None)?;
+                    }
+                    copy_back.push((tmp, place, param.ty, None));
+                }
+            }
+            ids.push(tmp);
+        }
+        let rty = self.ty(ty, Layout::Logical)?;
+        let r = self.b.function_call(rty, fid, &ids)?;
+        for (tmp, place, pty, cast) in copy_back {
+            let t = self.ty(pty, Layout::Logical)?;
+            let v = self.b.load(t, tmp, None)?;
+            let v = match cast {
+                Some(k) => self.cast(k, v, pty, place.ty(), args[0])?,
+                None => v,
+            };
+            self.store(&place, v)?;
+        }
+        if let Some((tmp, place, tty)) = this_copy {
+            let t = self.ty(tty, Layout::Logical)?;
+            let v = self.b.load(t, tmp, None)?;
+            self.store(&place, v)?;
+        }
+        Ok(r)
+    }
+}
+
+/// IEEE binary16 bits of an f32 (round to nearest even).
+fn f32_to_f16_bits(f: f32) -> u16 {
+    let x = f.to_bits();
+    let sign = ((x >> 16) & 0x8000) as u16;
+    let exp = ((x >> 23) & 0xff) as i32;
+    let mant = x & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = (mant | 0x80_0000) >> (1 - e);
+        let round = (m & 0x1fff) > 0x1000 || ((m & 0x1fff) == 0x1000 && (m & 0x2000) != 0);
+        return sign | ((m >> 13) as u16 + round as u16);
+    }
+    let round = (mant & 0x1fff) > 0x1000 || ((mant & 0x1fff) == 0x1000 && (mant & 0x2000) != 0);
+    let h = ((e as u32) << 10) | (mant >> 13);
+    sign | (h + round as u32) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn half_bits() {
+        assert_eq!(super::f32_to_f16_bits(1.0), 0x3c00);
+        assert_eq!(super::f32_to_f16_bits(-2.0), 0xc000);
+        assert_eq!(super::f32_to_f16_bits(0.5), 0x3800);
+        assert_eq!(super::f32_to_f16_bits(65504.0), 0x7bff);
+    }
+}

@@ -1,0 +1,362 @@
+//! Global variables: resources, constant buffers, `$Globals`, statics and groupshared memory,
+//! with DXC's types, names and binding assignment.
+//!
+//! Bindings: `[[vk::binding(b, s)]]` wins; else `register(xN, spaceM)` gives binding N (+ the
+//! `-fvk-x-shift` for that register class and space) in set M; resources with neither get, in
+//! declaration order after all explicit ones, the lowest binding number not yet used in the
+//! default set (`-auto-binding-space`, else 0). `$Globals` is bound last, like DXC.
+
+use super::layout::Layout;
+use super::{unsupported, Lowerer, VarHome, R};
+use crate::id::SpvId;
+use crate::types::{Decoration, ImageType, StructMember, StructType};
+use hlslc_sema::tast::{Binding, Storage, VarId};
+use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
+use spirv::{Decoration as D, Dim, ImageFormat, StorageClass};
+use std::collections::BTreeSet;
+
+/// A variable that takes a descriptor binding.
+struct Bound {
+    var: SpvId,
+    binding: Binding,
+}
+
+impl<'m> Lowerer<'m> {
+    /// Declares every global variable of the module and assigns descriptor bindings.
+    pub(crate) fn declare_resources(&mut self) -> R<()> {
+        let m = self.m;
+        let mut bound: Vec<Bound> = Vec::new();
+        let mut globals_members: Vec<VarId> = Vec::new();
+        for &g in &m.globals {
+            let var = m.var(g);
+            match var.storage {
+                Storage::Static => {
+                    let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
+                    let id = self.b.global_variable(ptr_ty, StorageClass::Private, None);
+                    self.global_ids.push(id);
+                    self.b.ctx.name(id, &var.name);
+                    self.vars.insert(g, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
+                }
+                Storage::GroupShared => {
+                    let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Workgroup)?;
+                    let id = self.b.global_variable(ptr_ty, StorageClass::Workgroup, None);
+                    self.global_ids.push(id);
+                    self.b.ctx.name(id, &var.name);
+                    self.vars.insert(g, VarHome::Ptr { ptr: id, storage: StorageClass::Workgroup, layout: Layout::Logical });
+                }
+                Storage::Uniform => {
+                    if let Type::Object { kind, .. } = m.types.get(var.ty) {
+                        let (sc, layout) = object_storage(*kind);
+                        let ty = self.object_ty(var.ty)?;
+                        let ptr_ty = self.b.ctx.type_pointer(sc, ty);
+                        let id = self.b.global_variable(ptr_ty, sc, None);
+                        self.global_ids.push(id);
+                        self.b.ctx.name(id, &var.name);
+                        self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
+                        bound.push(Bound { var: id, binding: var.binding.clone() });
+                    } else if matches!(m.types.get(var.ty), Type::Array { .. }) && is_object_array(m, var.ty) {
+                        return unsupported("arrays of resources", Some(var.span));
+                    } else {
+                        globals_members.push(g);
+                    }
+                }
+                Storage::CBufferMember { .. } | Storage::Local | Storage::Param(_) => {}
+            }
+        }
+        for (ci, cb) in m.cbuffers.iter().enumerate() {
+            let tys: Vec<TypeId> = cb.members.iter().map(|&v| m.var(v).ty).collect();
+            let names: Vec<String> = cb.members.iter().map(|&v| m.var(v).name.clone()).collect();
+            let layout = if cb.is_tbuffer { Layout::Std430 } else { Layout::Std140 };
+            let prefix = if cb.is_tbuffer { "type.TextureBuffer." } else { "type." };
+            let sty = self.block_struct(&format!("{prefix}{}", cb.name), &tys, &names, layout, cb.is_tbuffer)?;
+            let ptr_ty = self.b.ctx.type_pointer(StorageClass::Uniform, sty);
+            let id = self.b.global_variable(ptr_ty, StorageClass::Uniform, None);
+            self.global_ids.push(id);
+            self.b.ctx.name(id, &cb.name);
+            self.cbuffers.insert(hlslc_sema::tast::CBufferId(ci as u32), id);
+            for (i, &v) in cb.members.iter().enumerate() {
+                self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
+            }
+            bound.push(Bound { var: id, binding: cb.binding.clone() });
+        }
+        let mut globals_var = None;
+        if !globals_members.is_empty() {
+            let tys: Vec<TypeId> = globals_members.iter().map(|&v| m.var(v).ty).collect();
+            let names: Vec<String> = globals_members.iter().map(|&v| m.var(v).name.clone()).collect();
+            let sty = self.block_struct("type.$Globals", &tys, &names, Layout::Std140, false)?;
+            let ptr_ty = self.b.ctx.type_pointer(StorageClass::Uniform, sty);
+            let id = self.b.global_variable(ptr_ty, StorageClass::Uniform, None);
+            self.global_ids.push(id);
+            self.b.ctx.name(id, "$Globals");
+            for (i, &v) in globals_members.iter().enumerate() {
+                self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
+            }
+            globals_var = Some(id);
+        }
+        self.assign_bindings(bound, globals_var);
+        Ok(())
+    }
+
+    fn assign_bindings(&mut self, bound: Vec<Bound>, globals: Option<SpvId>) {
+        let default_set = self.opts.auto_binding_space.unwrap_or(0);
+        let mut used: BTreeSet<(u32, u32)> = BTreeSet::new();
+        let mut implicit = Vec::new();
+        for b in &bound {
+            let explicit = if let Some((binding, set)) = b.binding.vk_binding {
+                Some((binding, set.unwrap_or(default_set)))
+            } else if let Some((letter, n)) = b.binding.register {
+                let space = if b.binding.space == 0 && self.opts.auto_binding_space.is_some() { default_set } else { b.binding.space };
+                let shift = self
+                    .opts
+                    .binding_shifts
+                    .iter()
+                    .find(|(c, _, s)| *c == letter && *s == space)
+                    .map_or(0, |(_, sh, _)| *sh);
+                Some((n + shift, space))
+            } else {
+                None
+            };
+            match explicit {
+                Some((binding, set)) => {
+                    used.insert((set, binding));
+                    self.decorate_binding(b.var, set, binding);
+                }
+                None => implicit.push(b.var),
+            }
+        }
+        implicit.extend(globals);
+        let mut next = 0;
+        for var in implicit {
+            while used.contains(&(default_set, next)) {
+                next += 1;
+            }
+            used.insert((default_set, next));
+            self.decorate_binding(var, default_set, next);
+        }
+    }
+
+    fn decorate_binding(&mut self, var: SpvId, set: u32, binding: u32) {
+        self.b.ctx.decorate(var, &Decoration::with_literals(D::DescriptorSet, &[set]));
+        self.b.ctx.decorate(var, &Decoration::with_literals(D::Binding, &[binding]));
+    }
+
+    /// A `Block` (or `BufferBlock`) struct of laid-out members.
+    fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
+        let offsets = self.opts.layout.offsets_of(&self.m.types, tys, layout);
+        let mut members = Vec::new();
+        for (i, &t) in tys.iter().enumerate() {
+            let ty = self.ty(t, layout)?;
+            let mut decorations = vec![Decoration::with_literals(D::Offset, &[offsets[i].1])];
+            decorations.extend(self.member_matrix_decorations(t, layout));
+            if read_only {
+                decorations.push(Decoration::new(D::NonWritable));
+            }
+            members.push(StructMember { ty, name: names[i].clone(), decorations });
+        }
+        Ok(self.b.ctx.type_struct(StructType { name: name.to_string(), members, decorations: vec![Decoration::new(D::Block)] }))
+    }
+
+    fn member_matrix_decorations(&mut self, t: TypeId, layout: Layout) -> Vec<Decoration> {
+        // Same rule as struct members in `types.rs`: reuse it through a one-member struct view.
+        let mut t = t;
+        while let Type::Array { elem, .. } = self.m.types.get(t) {
+            t = *elem;
+        }
+        if let Type::Matrix { elem, rows, cols, layout: ml } = *self.m.types.get(t) {
+            if rows > 1 && cols > 1 && elem.is_float() {
+                let (_, comps) = super::layout::matrix_memory_shape(rows as u32, cols as u32, ml);
+                let stride = self.opts.layout.matrix_stride(elem, comps, layout);
+                let orient = match ml {
+                    hlslc_sema::types::MatrixLayout::ColumnMajor => D::RowMajor,
+                    hlslc_sema::types::MatrixLayout::RowMajor => D::ColMajor,
+                };
+                return vec![Decoration::with_literals(D::MatrixStride, &[stride]), Decoration::new(orient)];
+            }
+        }
+        Vec::new()
+    }
+
+    /// The SPIR-V type of a resource object (the pointee of its variable).
+    pub(crate) fn object_ty(&mut self, t: TypeId) -> R<SpvId> {
+        let Type::Object { kind, elem, .. } = self.m.types.get(t).clone() else {
+            return unsupported(format!("the type '{}'", self.type_name(t)), None);
+        };
+        use ObjectKind::*;
+        let image = |dim: Dim, arrayed: bool, ms: bool, storage: bool| (dim, arrayed, ms, storage);
+        let img = match kind {
+            Texture1D => Some(image(Dim::Dim1D, false, false, false)),
+            Texture1DArray => Some(image(Dim::Dim1D, true, false, false)),
+            Texture2D => Some(image(Dim::Dim2D, false, false, false)),
+            Texture2DArray => Some(image(Dim::Dim2D, true, false, false)),
+            Texture2DMS => Some(image(Dim::Dim2D, false, true, false)),
+            Texture2DMSArray => Some(image(Dim::Dim2D, true, true, false)),
+            Texture3D => Some(image(Dim::Dim3D, false, false, false)),
+            TextureCube => Some(image(Dim::DimCube, false, false, false)),
+            TextureCubeArray => Some(image(Dim::DimCube, true, false, false)),
+            Buffer => Some(image(Dim::DimBuffer, false, false, false)),
+            RWTexture1D => Some(image(Dim::Dim1D, false, false, true)),
+            RWTexture1DArray => Some(image(Dim::Dim1D, true, false, true)),
+            RWTexture2D => Some(image(Dim::Dim2D, false, false, true)),
+            RWTexture2DArray => Some(image(Dim::Dim2D, true, false, true)),
+            RWTexture3D => Some(image(Dim::Dim3D, false, false, true)),
+            RWBuffer => Some(image(Dim::DimBuffer, false, false, true)),
+            _ => None,
+        };
+        if let Some((dim, arrayed, ms, storage)) = img {
+            let elem = elem.unwrap_or(hlslc_sema::types::TypeTable::ERROR);
+            let comp = self.m.types.component(elem).unwrap_or(ScalarKind::Float);
+            let n = match self.m.types.get(elem) {
+                Type::Vector(_, n) => *n as u32,
+                _ => 1,
+            };
+            let sampled_type = self.scalar_ty(comp, Layout::Logical);
+            let format = if storage { storage_format(comp, n) } else { ImageFormat::Unknown };
+            let name = image_type_name(dim, arrayed, ms);
+            return Ok(self.b.ctx.type_image(
+                ImageType {
+                    sampled_type,
+                    dim,
+                    depth: 2,
+                    arrayed,
+                    multisampled: ms,
+                    sampled: if storage { 2 } else { 1 },
+                    format,
+                    access: None,
+                },
+                Some(&name),
+            ));
+        }
+        match kind {
+            SamplerState | SamplerComparisonState => Ok(self.b.ctx.type_sampler(Some("type.sampler"))),
+            StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer
+            | ConsumeStructuredBuffer => {
+                let elem = elem.unwrap_or(hlslc_sema::types::TypeTable::ERROR);
+                let ety = self.ty(elem, Layout::Std430)?;
+                let stride = self.opts.layout.array_stride(&self.m.types, elem, Layout::Std430);
+                let arr = self.b.ctx.type_runtime_array(ety, Some(stride));
+                let mut decorations = vec![Decoration::with_literals(D::Offset, &[0])];
+                decorations.extend(self.member_matrix_decorations(elem, Layout::Std430));
+                if kind == StructuredBuffer {
+                    decorations.push(Decoration::new(D::NonWritable));
+                }
+                let name = format!("type.{}.{}", kind.name(), self.spirv_type_name(elem));
+                Ok(self.b.ctx.type_struct(StructType {
+                    name,
+                    members: vec![StructMember { ty: arr, name: String::new(), decorations }],
+                    decorations: vec![Decoration::new(D::BufferBlock)],
+                }))
+            }
+            ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer => {
+                let u = self.b.ctx.type_u32();
+                let arr = self.b.ctx.type_runtime_array(u, Some(4));
+                let mut decorations = vec![Decoration::with_literals(D::Offset, &[0])];
+                if kind == ByteAddressBuffer {
+                    decorations.push(Decoration::new(D::NonWritable));
+                }
+                Ok(self.b.ctx.type_struct(StructType {
+                    name: format!("type.{}", kind.name()),
+                    members: vec![StructMember { ty: arr, name: String::new(), decorations }],
+                    decorations: vec![Decoration::new(D::BufferBlock)],
+                }))
+            }
+            ConstantBuffer | TextureBuffer => {
+                let elem = elem.unwrap_or(hlslc_sema::types::TypeTable::ERROR);
+                let Type::Struct(sid) = self.m.types.get(elem).clone() else {
+                    return unsupported("a ConstantBuffer of a non-struct type", None);
+                };
+                let def = self.m.types.structs[sid.0 as usize].clone();
+                let tys: Vec<TypeId> = def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).collect();
+                let mut names: Vec<String> = def.bases.iter().map(|_| String::new()).collect();
+                names.extend(def.fields.iter().map(|f| f.name.clone()));
+                let tb = kind == TextureBuffer;
+                let layout = if tb { Layout::Std430 } else { Layout::Std140 };
+                self.block_struct(&format!("type.{}.{}", kind.name(), def.name), &tys, &names, layout, tb)
+            }
+            _ => unsupported(format!("the object type '{}'", kind.name()), None),
+        }
+    }
+
+    /// DXC's spelling of a type inside a type name (`type.StructuredBuffer.v4float`).
+    pub(crate) fn spirv_type_name(&self, t: TypeId) -> String {
+        fn scalar(k: ScalarKind) -> &'static str {
+            use ScalarKind::*;
+            match k {
+                Bool => "bool",
+                Int16 => "short",
+                UInt16 => "ushort",
+                Int | Min16Int | Min12Int | LitInt => "int",
+                UInt | Min16UInt => "uint",
+                Int64 => "long",
+                UInt64 => "ulong",
+                Half => "half",
+                Float | Min16Float | Min10Float | LitFloat => "float",
+                Double => "double",
+            }
+        }
+        match self.m.types.get(t) {
+            Type::Scalar(k) => scalar(*k).to_string(),
+            Type::Vector(k, 1) => scalar(*k).to_string(),
+            Type::Vector(k, n) => format!("v{n}{}", scalar(*k)),
+            Type::Matrix { elem, rows, cols, .. } => format!("mat{rows}v{cols}{}", scalar(*elem)),
+            Type::Struct(s) => self.m.types.structs[s.0 as usize].name.clone(),
+            Type::Array { elem, len: Some(n) } => format!("_arr_{}_uint_{n}", self.spirv_type_name(*elem)),
+            Type::Array { elem, len: None } => format!("_runtimearr_{}", self.spirv_type_name(*elem)),
+            _ => "unknown".to_string(),
+        }
+    }
+}
+
+/// Storage class and content layout of a resource variable.
+fn object_storage(kind: ObjectKind) -> (StorageClass, Layout) {
+    use ObjectKind::*;
+    match kind {
+        StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer
+        | ConsumeStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer
+        | TextureBuffer => (StorageClass::Uniform, Layout::Std430),
+        ConstantBuffer => (StorageClass::Uniform, Layout::Std140),
+        _ => (StorageClass::UniformConstant, Layout::Logical),
+    }
+}
+
+fn is_object_array(m: &hlslc_sema::tast::Module, mut t: TypeId) -> bool {
+    while let Type::Array { elem, .. } = m.types.get(t) {
+        t = *elem;
+    }
+    matches!(m.types.get(t), Type::Object { .. })
+}
+
+/// DXC's image type names: `type.2d.image`, `type.2d.image.array`, `type.buffer.image`...
+fn image_type_name(dim: Dim, arrayed: bool, ms: bool) -> String {
+    let d = match dim {
+        Dim::Dim1D => "1d",
+        Dim::Dim2D => "2d",
+        Dim::Dim3D => "3d",
+        Dim::DimCube => "cube",
+        Dim::DimBuffer => "buffer",
+        _ => "image",
+    };
+    let mut s = format!("type.{d}.image");
+    if ms {
+        s.push_str(".ms");
+    }
+    if arrayed {
+        s.push_str(".array");
+    }
+    s
+}
+
+/// The storage image format DXC infers from the element type.
+fn storage_format(k: ScalarKind, n: u32) -> ImageFormat {
+    use ImageFormat as F;
+    match (k.is_float(), k.is_unsigned(), n) {
+        (true, _, 1) => F::R32f,
+        (true, _, 2) => F::Rg32f,
+        (true, _, _) => F::Rgba32f,
+        (false, true, 1) => F::R32ui,
+        (false, true, 2) => F::Rg32ui,
+        (false, true, _) => F::Rgba32ui,
+        (false, false, 1) => F::R32i,
+        (false, false, 2) => F::Rg32i,
+        (false, false, _) => F::Rgba32i,
+    }
+}

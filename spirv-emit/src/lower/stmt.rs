@@ -1,0 +1,323 @@
+//! Statements and structured control flow, with DXC's block names (`if.true`, `for.check`...).
+
+use super::layout::Layout;
+use super::{unsupported, Breakable, Lowerer, VarHome, R};
+use crate::id::SpvId;
+use hlslc_sema::tast::{FuncId, RawAttr, StmtId, StmtKind, Storage};
+use hlslc_sema::types::TypeTable;
+use spirv::{FunctionControl, LoopControl, SelectionControl, StorageClass};
+
+impl<'m> Lowerer<'m> {
+    /// Lowers a user function: parameters are pointers to function-storage variables.
+    pub(crate) fn lower_function(&mut self, fid: FuncId) -> R<()> {
+        let m = self.m;
+        let f = m.func(fid);
+        let id = self.func_id(fid);
+        let ret = self.ty(f.ret, Layout::Logical)?;
+        let mut ptys = Vec::new();
+        if let Some(t) = f.this_type {
+            ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
+        }
+        for &p in &f.params {
+            ptys.push(self.ptr_ty(m.var(p).ty, Layout::Logical, StorageClass::Function)?);
+        }
+        let fty = self.b.ctx.type_function(ret, &ptys);
+        self.b.begin_function(id, ret, fty, FunctionControl::NONE)?;
+        let name = if m.entry.as_ref().is_some_and(|e| e.func == fid) {
+            format!("src.{}", f.name)
+        } else {
+            f.qualified_name.replace("::", ".")
+        };
+        self.b.ctx.name(id, &name);
+        let mut pi = 0;
+        self.this_ptr = None;
+        if f.this_type.is_some() {
+            let p = self.b.parameter(ptys[0])?;
+            self.b.ctx.name(p, "param.this");
+            self.this_ptr = Some(p);
+            pi = 1;
+        }
+        for &pv in &f.params {
+            let p = self.b.parameter(ptys[pi])?;
+            pi += 1;
+            self.b.ctx.name(p, &m.var(pv).name);
+            self.vars.insert(pv, VarHome::Ptr { ptr: p, storage: StorageClass::Function, layout: Layout::Logical });
+        }
+        let entry = self.b.new_block()?;
+        self.b.ctx.name(entry, "bb.entry");
+        self.b.switch_to_block(entry)?;
+        self.ret_ty = f.ret;
+        match f.body {
+            Some(body) => self.stmt(body)?,
+            None => return unsupported(format!("calling '{}', which has no body", f.name), Some(f.span)),
+        }
+        if !self.b.is_terminated() {
+            if f.ret == TypeTable::VOID {
+                self.b.ret()?;
+            } else {
+                let u = self.b.ctx.undef(ret);
+                self.b.ret_value(u)?;
+            }
+        }
+        self.b.end_function()?;
+        Ok(())
+    }
+
+    /// Makes sure there is an open block: code after `return`/`break` goes into a new block
+    /// that nothing branches to, as DXC does.
+    fn ensure_block(&mut self) -> R<()> {
+        if self.b.is_terminated() {
+            let bb = self.b.new_block()?;
+            self.b.switch_to_block(bb)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn stmt(&mut self, s: StmtId) -> R<()> {
+        let m = self.m;
+        let stmt = m.stmt(s);
+        let span = m.spans.stmts.get(s.0 as usize).copied();
+        if !matches!(stmt.kind, StmtKind::Block(_) | StmtKind::Empty) {
+            self.ensure_block()?;
+        }
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                self.rvalue(*e)?;
+            }
+            StmtKind::Decl(vars) => {
+                for &v in vars {
+                    self.local(v)?;
+                }
+            }
+            StmtKind::Block(stmts) => {
+                for &st in stmts {
+                    self.stmt(st)?;
+                }
+            }
+            StmtKind::If { cond, then, otherwise } => {
+                let c = self.rvalue(*cond)?;
+                let t = self.label("if.true");
+                let f = otherwise.map(|_| self.label("if.false"));
+                let merge = self.label("if.merge");
+                self.b.selection_merge(merge, selection_control(&stmt.attrs))?;
+                self.b.branch_conditional(c, t, f.unwrap_or(merge))?;
+                self.start_block(t)?;
+                self.stmt(*then)?;
+                self.branch_if_open(merge)?;
+                if let (Some(f), Some(o)) = (f, otherwise) {
+                    self.start_block(f)?;
+                    self.stmt(*o)?;
+                    self.branch_if_open(merge)?;
+                }
+                self.start_block(merge)?;
+            }
+            StmtKind::For { init, cond, step, body } => {
+                if let Some(i) = init {
+                    self.stmt(*i)?;
+                }
+                self.lower_loop("for", *cond, *step, *body, false, &stmt.attrs)?;
+            }
+            StmtKind::While { cond, body } => self.lower_loop("while", Some(*cond), None, *body, false, &stmt.attrs)?,
+            StmtKind::DoWhile { body, cond } => self.lower_loop("do_while", Some(*cond), None, *body, true, &stmt.attrs)?,
+            StmtKind::Switch { cond, body } => self.lower_switch(*cond, *body, &stmt.attrs)?,
+            StmtKind::Case(_) | StmtKind::Default => {
+                return unsupported("a case label outside the top level of its switch", span);
+            }
+            StmtKind::Break => {
+                let Some(t) = self.breakables.last().copied() else { return unsupported("'break' here", span) };
+                self.b.branch(t.break_to)?;
+            }
+            StmtKind::Continue => {
+                let Some(t) = self.breakables.iter().rev().find_map(|b| b.continue_to) else {
+                    return unsupported("'continue' here", span);
+                };
+                self.b.branch(t)?;
+            }
+            StmtKind::Return(v) => match v {
+                Some(e) => {
+                    let v = self.rvalue(*e)?;
+                    self.b.ret_value(v)?;
+                }
+                None => self.b.ret()?,
+            },
+            StmtKind::Discard => self.b.kill()?,
+            StmtKind::Empty => {}
+        }
+        Ok(())
+    }
+
+    /// A label for a block whose code comes later (see `new_block_with_label`).
+    pub(crate) fn label(&mut self, name: &str) -> SpvId {
+        let l = self.b.ctx.alloc_id();
+        self.b.ctx.name(l, name);
+        l
+    }
+
+    /// Lays out the block of a label from [`Lowerer::label`] and moves the cursor there.
+    pub(crate) fn start_block(&mut self, label: SpvId) -> R<()> {
+        self.b.new_block_with_label(label)?;
+        self.b.switch_to_block(label)?;
+        Ok(())
+    }
+
+    fn branch_if_open(&mut self, target: SpvId) -> R<()> {
+        if !self.b.is_terminated() {
+            self.b.branch(target)?;
+        }
+        Ok(())
+    }
+
+    /// A local variable (`static` locals are module-scope `Private` variables).
+    fn local(&mut self, v: hlslc_sema::tast::VarId) -> R<()> {
+        let var = self.m.var(v);
+        if var.storage == Storage::Static {
+            let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
+            let init = match var.const_value {
+                Some(c) if self.shape(var.ty).is_some() => Some(self.constant(var.ty, c)?),
+                _ => None,
+            };
+            if init.is_none() && var.init.is_some() {
+                return unsupported("a static local variable with a non-constant initializer", Some(var.span));
+            }
+            let id = self.b.global_variable(pty, StorageClass::Private, init);
+            self.b.ctx.name(id, &var.name);
+            self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
+            return Ok(());
+        }
+        if matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) {
+            return unsupported("local variables of resource type", Some(var.span));
+        }
+        let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Function)?;
+        let id = self.b.local_variable(pty, None)?;
+        self.b.ctx.name(id, &var.name);
+        self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Function, layout: Layout::Logical });
+        if let Some(init) = var.init {
+            let val = self.rvalue(init)?;
+            self.b.store(id, val, None)?;
+        }
+        Ok(())
+    }
+
+    /// `for`/`while`: header (merge instruction) → check → body → continue (step) → header.
+    /// `do-while`: header → body → continue (check) → header or merge.
+    fn lower_loop(
+        &mut self,
+        kind: &str,
+        cond: Option<hlslc_sema::tast::ExprId>,
+        step: Option<hlslc_sema::tast::ExprId>,
+        body: StmtId,
+        do_while: bool,
+        attrs: &[RawAttr],
+    ) -> R<()> {
+        let header = self.label(&format!("{kind}.check"));
+        let body_bb = self.label(&format!("{kind}.body"));
+        let cont = self.label(&format!("{kind}.continue"));
+        let merge = self.label(&format!("{kind}.merge"));
+        self.b.branch(header)?;
+        self.start_block(header)?;
+        // The merge instruction must come right before the header's branch.
+        match (do_while, cond) {
+            (false, Some(c)) => {
+                let c = self.rvalue(c)?;
+                self.b.loop_merge(merge, cont, loop_control(attrs))?;
+                self.b.branch_conditional(c, body_bb, merge)?;
+            }
+            _ => {
+                self.b.loop_merge(merge, cont, loop_control(attrs))?;
+                self.b.branch(body_bb)?;
+            }
+        }
+        self.start_block(body_bb)?;
+        self.breakables.push(Breakable { break_to: merge, continue_to: Some(cont) });
+        let r = self.stmt(body);
+        self.breakables.pop();
+        r?;
+        self.branch_if_open(cont)?;
+        self.start_block(cont)?;
+        if let Some(s) = step {
+            self.rvalue(s)?;
+        }
+        match (do_while, cond) {
+            (true, Some(c)) => {
+                let c = self.rvalue(c)?;
+                self.b.branch_conditional(c, header, merge)?;
+            }
+            _ => self.b.branch(header)?,
+        }
+        self.start_block(merge)?;
+        Ok(())
+    }
+
+    /// `switch`: the body's top-level `case`/`default` labels start blocks; falling off one
+    /// case's statements branches into the next label's block.
+    fn lower_switch(&mut self, cond: hlslc_sema::tast::ExprId, body: StmtId, attrs: &[RawAttr]) -> R<()> {
+        let m = self.m;
+        let stmts: Vec<StmtId> = match &m.stmt(body).kind {
+            StmtKind::Block(s) => s.clone(),
+            _ => vec![body],
+        };
+        let sel = self.rvalue(cond)?;
+        let mut labels: Vec<(StmtId, SpvId)> = Vec::new();
+        let mut cases = Vec::new();
+        let mut default = None;
+        for &s in &stmts {
+            match m.stmt(s).kind {
+                StmtKind::Case(v) => {
+                    let name = if v < 0 { format!("switch.n{}", -v) } else { format!("switch.{v}") };
+                    let bb = self.label(&name);
+                    labels.push((s, bb));
+                    cases.push((v as u32, bb));
+                }
+                StmtKind::Default => {
+                    let bb = self.label("switch.default");
+                    labels.push((s, bb));
+                    default = Some(bb);
+                }
+                _ => {}
+            }
+        }
+        let merge = self.label("switch.merge");
+        self.b.selection_merge(merge, selection_control(attrs))?;
+        self.b.switch(sel, default.unwrap_or(merge), &cases)?;
+        self.breakables.push(Breakable { break_to: merge, continue_to: None });
+        let mut result = Ok(());
+        for &s in &stmts {
+            if let Some(&(_, bb)) = labels.iter().find(|(l, _)| *l == s) {
+                if !self.b.is_terminated() {
+                    self.b.branch(bb)?;
+                }
+                self.start_block(bb)?;
+                continue;
+            }
+            result = self.stmt(s);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.breakables.pop();
+        result?;
+        self.branch_if_open(merge)?;
+        self.start_block(merge)?;
+        Ok(())
+    }
+}
+
+fn selection_control(attrs: &[RawAttr]) -> SelectionControl {
+    if attrs.iter().any(|a| a.name == "flatten") {
+        SelectionControl::FLATTEN
+    } else if attrs.iter().any(|a| a.name == "branch") {
+        SelectionControl::DONT_FLATTEN
+    } else {
+        SelectionControl::NONE
+    }
+}
+
+fn loop_control(attrs: &[RawAttr]) -> LoopControl {
+    if attrs.iter().any(|a| a.name == "unroll") {
+        LoopControl::UNROLL
+    } else if attrs.iter().any(|a| a.name == "loop" || a.name == "fastopt") {
+        LoopControl::DONT_UNROLL
+    } else {
+        LoopControl::NONE
+    }
+}
