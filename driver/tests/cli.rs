@@ -5,6 +5,7 @@ use common::*;
 use hlslc::cli::{parse_args, CliErrorKind, Tool};
 use hlslc::options::{BindRegister, BindingShift, MatrixPacking, RegisterClass};
 use hlslc::{Action, CmdDefine, OutputKind};
+use std::process::Command;
 
 fn args(a: &[&str]) -> Vec<String> {
     a.iter().map(|s| s.to_string()).collect()
@@ -239,11 +240,12 @@ fn invalid_utf8_is_reported_with_its_line() {
 }
 
 #[test]
-fn code_generation_reports_not_implemented_and_writes_nothing() {
+fn dxil_code_generation_reports_not_implemented_and_writes_nothing() {
     let dir = TempDir::new("nogen");
     let f = dir.file("a.hlsl", GOOD);
     let out = dir.path("a.spv");
-    let o = hlslc(&["-T", "ps_6_0", "-spirv", "-Fo", out.to_str().unwrap(), f.to_str().unwrap()]);
+    // DXIL code generation is not there yet.
+    let o = hlslc(&["-T", "ps_6_0", "-Fo", out.to_str().unwrap(), f.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
@@ -291,19 +293,23 @@ fn examples_pass_syntax_checks() {
 }
 
 #[test]
-fn hlsl2spirv_writes_no_output_while_codegen_is_missing() {
+fn hlsl2spirv_failures_write_no_output() {
     let dir = TempDir::new("h2s");
-    let f = dir.file("k.hlsl", "[numthreads(1,1,1)] void main() {}\n");
-    let out = dir.path("k.spv");
-    for o_arg in [vec!["-o", out.to_str().unwrap()], vec![]] {
-        let mut a = vec![f.to_str().unwrap()];
-        a.extend(o_arg);
-        let o = hlsl2spirv(&a);
-        assert_eq!(code(&o), 1, "{}", stderr(&o));
-        assert!(!stderr(&o).is_empty());
-        assert_eq!(dir.entries(), vec!["k.hlsl"]);
+    // A syntax error, and an entry point whose stage cannot be inferred.
+    let bad = dir.file("bad.hlsl", "[numthreads(1,1,1)] void main( {}\n");
+    let helper = dir.file("helper.hlsl", "void main() {}\n");
+    for (f, want) in [(&bad, "bad.hlsl:1:"), (&helper, "cannot infer the shader stage of entry point 'main'")] {
+        for o_arg in [vec!["-o", "out.spv"], vec![]] {
+            let mut a = vec![f.to_str().unwrap()];
+            a.extend(o_arg);
+            let o = Command::new(env!("CARGO_BIN_EXE_hlsl2spirv")).current_dir(&dir.0).args(&a).output().unwrap();
+            assert_eq!(code(&o), 1, "{}", stderr(&o));
+            assert!(stderr(&o).contains(want), "{}", stderr(&o));
+            assert_eq!(dir.entries(), vec!["bad.hlsl", "helper.hlsl"]);
+        }
     }
-    let o = hlsl2spirv(&["-T", "cs_6_0", "-fsyntax-only", f.to_str().unwrap()]);
+    let good = dir.file("k.hlsl", "[numthreads(1,1,1)] void main() {}\n");
+    let o = hlsl2spirv(&["-T", "cs_6_0", "-fsyntax-only", good.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let inv = parse_args(Tool::Hlsl2spirv, &args(&["-oout.spv", "a.hlsl"])).unwrap();
     assert_eq!(inv.outputs.object, Some("out.spv".into()));
