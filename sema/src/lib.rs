@@ -1,1 +1,20 @@
-//! hlslc-sema (filled in by its own issue).
+//! hlslc semantic analysis: from the front end's AST to the typed AST ([`tast`]) that both
+//! emitters consume. See `../shared/STYLE.md` ("The typed AST is the contract").
+//!
+//! - [`types`]: the interned type table.
+//! - [`tast`]: the typed AST and its invariants.
+//! - [`intrinsics`]: the intrinsic table (generated from `intrinsics/intrinsics.def`) and its
+//!   overload resolution.
+//! - `check`: the checker (declarations, statements, expressions, conversions, calls, folding).
+//!
+//! Sema never depends on SPIR-V or DXIL code.
+
+pub mod intrinsics;
+pub mod layout;
+pub mod tast;
+pub mod types;
+
+mod check;
+
+pub use check::{analyze, SemaOptions};
+pub use intrinsics::IntrinsicOp;

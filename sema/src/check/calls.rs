@@ -1,0 +1,288 @@
+//! Calls: user functions and methods (overload ranking), intrinsic functions and object
+//! methods (resolved against the intrinsic table), argument passing for `out`/`inout`.
+
+use super::conversions::{component_cast, implicit_cost};
+use super::{Checker, Symbol};
+use crate::intrinsics::{self, CallArg, Dir, ResolveError};
+use crate::tast::{CastKind, ExprId, ExprKind, FuncId, ParamDir, Storage};
+use crate::types::{Type, TypeId};
+use hlslc_frontend::ast::{self, TemplateArg};
+use hlslc_frontend::Span;
+
+impl Checker<'_> {
+    pub(crate) fn check_call(
+        &mut self,
+        callee: &ast::Expr,
+        targs: Option<&[TemplateArg]>,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> ExprId {
+        match &callee.kind {
+            ast::ExprKind::Member { base, name } => {
+                let b = self.check_expr(base);
+                let ids: Vec<ExprId> = args.iter().map(|a| self.check_expr(a)).collect();
+                self.method_call(b, name, targs, &ids, span)
+            }
+            ast::ExprKind::Name(path) => {
+                let ids: Vec<ExprId> = args.iter().map(|a| self.check_expr(a)).collect();
+                let parts: Vec<&str> = path.parts.iter().map(|p| p.name.as_str()).collect();
+                // Methods of the enclosing struct called without `this.`.
+                if parts.len() == 1 {
+                    if let Some(this_ty) = self.func.as_ref().and_then(|f| f.this_ty) {
+                        let methods = self.struct_methods(this_ty, parts[0]);
+                        if !methods.is_empty() {
+                            let this = self.add(ExprKind::This, this_ty, true, span);
+                            return self.user_call(&methods, Some(this), &ids, parts[0], span);
+                        }
+                    }
+                }
+                match self.lookup(&parts, path.global) {
+                    Some(Symbol::Funcs(fs)) => return self.user_call(&fs, None, &ids, &path.joined(), span),
+                    Some(Symbol::Var(v)) => {
+                        let t = self.m.var(v).ty;
+                        let n = self.type_name(t);
+                        self.error(span, format!("called object type '{n}' is not a function or function pointer"));
+                        return self.error_expr(span);
+                    }
+                    _ => {}
+                }
+                let (group, name) = match parts.as_slice() {
+                    [n] => ("Intrinsics", *n),
+                    ["vk", n] => ("VkIntrinsics", *n),
+                    ["dx", n] => ("DxIntrinsics", *n),
+                    _ => ("", ""),
+                };
+                let cands = intrinsics::overloads(group, name);
+                if cands.is_empty() {
+                    self.error(path.span, format!("use of undeclared identifier '{}'", path.joined()));
+                    return self.error_expr(span);
+                }
+                let func_t = self.func_template_arg(targs);
+                self.intrinsic_call(&cands, None, func_t, &ids, name, span)
+            }
+            _ => {
+                for a in args {
+                    self.check_expr(a);
+                }
+                self.error(callee.span, "called expression is not a function");
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn func_template_arg(&mut self, targs: Option<&[TemplateArg]>) -> Option<TypeId> {
+        match targs?.first()? {
+            TemplateArg::Type(t) | TemplateArg::ModifiedType { ty: t, .. } => Some(self.resolve_type(t)),
+            TemplateArg::Expr(e) => {
+                if let ast::ExprKind::Name(p) = &e.kind {
+                    let ts = ast::TypeSpec { kind: ast::TypeKind::Named { path: p.clone(), args: None }, span: e.span };
+                    return Some(self.resolve_type(&ts));
+                }
+                self.error(e.span, "expected a type");
+                None
+            }
+        }
+    }
+
+    /// Methods named `name` of struct type `t` (and its bases).
+    pub(crate) fn struct_methods(&self, t: TypeId, name: &str) -> Vec<FuncId> {
+        let mut out = Vec::new();
+        let mut stack = vec![t];
+        let mut guard = 0;
+        while let Some(t) = stack.pop() {
+            guard += 1;
+            if guard > 64 {
+                break;
+            }
+            if let Type::Struct(s) = self.m.types.get(t) {
+                let def = &self.m.types.structs[s.0 as usize];
+                out.extend(def.methods.iter().copied().filter(|f| self.m.func(*f).name == name));
+                stack.extend(def.bases.iter().copied());
+            }
+        }
+        out
+    }
+
+    fn method_call(&mut self, b: ExprId, name: &ast::Ident, targs: Option<&[TemplateArg]>, ids: &[ExprId], span: Span) -> ExprId {
+        let bt = self.ty_of(b);
+        if self.m.types.is_error(bt) {
+            return self.error_expr(span);
+        }
+        match self.m.types.get(bt).clone() {
+            Type::Struct(_) => {
+                let methods = self.struct_methods(bt, &name.name);
+                if methods.is_empty() {
+                    let n = self.type_name(bt);
+                    self.error(name.span, format!("no member named '{}' in '{}'", name.name, n));
+                    return self.error_expr(span);
+                }
+                self.user_call(&methods, Some(b), ids, &name.name, span)
+            }
+            Type::Object { kind, .. } => {
+                let cands = kind.method_namespace().map(|g| intrinsics::overloads(g, &name.name)).unwrap_or_default();
+                if cands.is_empty() {
+                    let n = self.type_name(bt);
+                    self.error(name.span, format!("no member named '{}' in '{}'", name.name, n));
+                    return self.error_expr(span);
+                }
+                let func_t = self.func_template_arg(targs);
+                self.intrinsic_call(&cands, Some(b), func_t, ids, &name.name, span)
+            }
+            _ => {
+                let n = self.type_name(bt);
+                self.error(name.span, format!("member reference base type '{n}' is not a structure or union"));
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn intrinsic_call(
+        &mut self,
+        cands: &[&'static intrinsics::Overload],
+        object: Option<ExprId>,
+        func_t: Option<TypeId>,
+        ids: &[ExprId],
+        name: &str,
+        span: Span,
+    ) -> ExprId {
+        if ids.iter().any(|&i| self.m.types.is_error(self.ty_of(i))) {
+            return self.error_expr(span);
+        }
+        let args: Vec<CallArg> = ids.iter().map(|&i| CallArg { ty: self.ty_of(i), lvalue: self.m.expr(i).lvalue }).collect();
+        let obj_ty = object.map(|o| self.ty_of(o));
+        match intrinsics::resolve(&mut self.m.types, cands, &args, obj_ty, func_t) {
+            Ok(r) => {
+                let mut conv = Vec::with_capacity(ids.len());
+                for (i, &id) in ids.iter().enumerate() {
+                    let dir = match r.dirs[i] {
+                        Dir::In | Dir::GroupShared => ParamDir::In,
+                        Dir::Out => ParamDir::Out,
+                        Dir::InOut | Dir::Ref => ParamDir::InOut,
+                    };
+                    conv.push(self.pass_arg(id, r.params[i], dir, r.dirs[i] == Dir::Ref));
+                }
+                self.add(ExprKind::Intrinsic { op: r.op, object, args: conv }, r.ret, false, span)
+            }
+            Err(ResolveError::ArgCount(counts)) => {
+                let want = counts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" or ");
+                self.diags.push(
+                    hlslc_frontend::Diagnostic::error(format!("no matching function for call to '{name}'"))
+                        .at(span)
+                        .with_note(format!("candidate function not viable: requires {want} arguments, but {} were provided", ids.len())),
+                );
+                self.error_expr(span)
+            }
+            Err(ResolveError::NoMatch) => {
+                let tys: Vec<String> = ids.iter().map(|&i| self.type_name(self.ty_of(i))).collect();
+                self.error(span, format!("no matching function for call to '{name}' with arguments ({})", tys.join(", ")));
+                self.error_expr(span)
+            }
+        }
+    }
+
+    /// Converts one argument for a parameter of type `pty`: `in` arguments are converted;
+    /// `out`/`inout` ones must be assignable lvalues, wrapped in [`ExprKind::OutArg`] when the
+    /// types differ. `in_place` (intrinsic `ref`) requires the exact type.
+    fn pass_arg(&mut self, id: ExprId, pty: TypeId, dir: ParamDir, in_place: bool) -> ExprId {
+        if dir == ParamDir::In {
+            return self.coerce(id, pty);
+        }
+        let span = self.m.expr_span(id);
+        if !self.m.expr(id).lvalue {
+            self.error(span, "cannot bind non-lvalue argument to out/inout parameter");
+            return self.error_expr(span);
+        }
+        self.require_assignable(id, span);
+        let at = self.ty_of(id);
+        if self.m.types.same_value_type(at, pty) || in_place {
+            return id;
+        }
+        let kinds = |c: &Self, from: TypeId, to: TypeId| -> Option<CastKind> {
+            let (fk, tk) = (c.m.types.component(from)?, c.m.types.component(to)?);
+            Some(component_cast(fk, tk).unwrap_or(CastKind::NoOp))
+        };
+        let from_param = kinds(self, pty, at).unwrap_or(CastKind::Flatten);
+        let to_param = if dir == ParamDir::InOut { Some(kinds(self, at, pty).unwrap_or(CastKind::Flatten)) } else { None };
+        self.add(ExprKind::OutArg { lvalue: id, to_param, from_param }, pty, true, span)
+    }
+
+    fn user_call(&mut self, cands: &[FuncId], this: Option<ExprId>, ids: &[ExprId], name: &str, span: Span) -> ExprId {
+        if ids.iter().any(|&i| self.m.types.is_error(self.ty_of(i))) {
+            return self.error_expr(span);
+        }
+        let mut best: Option<(u32, FuncId)> = None;
+        let mut ambiguous = false;
+        for &f in cands {
+            let params = self.m.func(f).params.clone();
+            let required = self.required_params(f);
+            if ids.len() > params.len() || ids.len() < required {
+                continue;
+            }
+            let mut cost = 0u32;
+            let mut ok = true;
+            for (&a, &p) in ids.iter().zip(&params) {
+                let (at, pv) = (self.ty_of(a), self.m.var(p));
+                let c = match pv.storage {
+                    Storage::Param(ParamDir::Out) => implicit_cost(&self.m.types, pv.ty, at),
+                    Storage::Param(ParamDir::InOut) => {
+                        implicit_cost(&self.m.types, at, pv.ty).zip(implicit_cost(&self.m.types, pv.ty, at)).map(|(x, y)| x.max(y))
+                    }
+                    _ => implicit_cost(&self.m.types, at, pv.ty),
+                };
+                match c {
+                    Some(c) => cost += c,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            match best {
+                Some((c, _)) if c < cost => {}
+                Some((c, _)) if c == cost => ambiguous = true,
+                _ => {
+                    best = Some((cost, f));
+                    ambiguous = false;
+                }
+            }
+        }
+        let Some((_, f)) = best else {
+            let tys: Vec<String> = ids.iter().map(|&i| self.type_name(self.ty_of(i))).collect();
+            self.error(span, format!("no matching function for call to '{name}' with arguments ({})", tys.join(", ")));
+            return self.error_expr(span);
+        };
+        if ambiguous {
+            self.error(span, format!("call to '{name}' is ambiguous"));
+            return self.error_expr(span);
+        }
+        if let Some(cur) = self.func.as_ref().map(|c| c.id) {
+            self.calls.push((cur, f));
+        }
+        let params = self.m.func(f).params.clone();
+        let mut conv = Vec::with_capacity(params.len());
+        for (i, &p) in params.iter().enumerate() {
+            let (pty, storage) = (self.m.var(p).ty, self.m.var(p).storage);
+            let dir = match storage {
+                Storage::Param(d) => d,
+                _ => ParamDir::In,
+            };
+            match ids.get(i) {
+                Some(&a) => conv.push(self.pass_arg(a, pty, dir, false)),
+                None => match self.m.var(p).init {
+                    Some(d) => conv.push(d),
+                    None => break,
+                },
+            }
+        }
+        let ret = self.m.func(f).ret;
+        self.add(ExprKind::Call { func: f, this_arg: this, args: conv }, ret, false, span)
+    }
+
+    /// Parameters without a default value.
+    fn required_params(&self, f: FuncId) -> usize {
+        self.m.func(f).params.iter().take_while(|p| self.m.var(**p).init.is_none()).count()
+    }
+}

@@ -1,0 +1,581 @@
+//! Declarations: global and local variables, functions and methods, structs, cbuffers,
+//! typedefs, enums, namespaces, `#pragma pack_matrix`, and the entry point.
+
+use super::{Checker, FnCtx, Symbol};
+use crate::tast::{
+    AttrArg, Binding, CBuffer, CBufferId, ConstValue, EntryPoint, Function, Interpolation, ParamDir, RawAttr, Stage,
+    Storage, Var, VarId,
+};
+use crate::types::{Field, MatrixLayout, ScalarKind, StructDef, Type, TypeId, TypeTable};
+use hlslc_frontend::ast::{self, Annotation, Attribute, Decl, Modifier, ModifierAt};
+use hlslc_frontend::Span;
+
+fn has(mods: &[ModifierAt], m: Modifier) -> bool {
+    mods.iter().any(|x| x.modifier == m)
+}
+
+fn interpolation(mods: &[ModifierAt]) -> Interpolation {
+    Interpolation {
+        nointerpolation: has(mods, Modifier::NoInterpolation),
+        linear: has(mods, Modifier::Linear),
+        noperspective: has(mods, Modifier::NoPerspective),
+        centroid: has(mods, Modifier::Centroid),
+        sample: has(mods, Modifier::Sample),
+    }
+}
+
+fn semantic(anns: &[Annotation]) -> Option<String> {
+    anns.iter().find_map(|a| match a {
+        Annotation::Semantic(id) => Some(id.name.clone()),
+        _ => None,
+    })
+}
+
+/// Splits `t3` into ('t', 3).
+fn parse_register(s: &str) -> Option<(char, u32)> {
+    let mut chars = s.chars();
+    let letter = chars.next()?.to_ascii_lowercase();
+    let num: u32 = chars.as_str().parse().ok()?;
+    Some((letter, num))
+}
+
+impl Checker<'_> {
+    pub(crate) fn declare_builtin_structs(&mut self) {
+        let f3 = self.m.types.vector(ScalarKind::Float, 3);
+        let f2 = self.m.types.vector(ScalarKind::Float, 2);
+        let f = self.m.types.float();
+        let field = |name: &str, ty| Field {
+            name: name.into(),
+            ty,
+            semantic: None,
+            interpolation: Interpolation::default(),
+            precise: false,
+        };
+        let ray = StructDef {
+            name: "RayDesc".into(),
+            kind: ast::StructKind::Struct,
+            bases: vec![],
+            fields: vec![field("Origin", f3), field("TMin", f), field("Direction", f3), field("TMax", f)],
+            methods: vec![],
+            complete: true,
+        };
+        let (_, t) = self.m.types.add_struct(ray);
+        self.globals.insert("RayDesc".into(), Symbol::Type(t));
+        let attrs = StructDef {
+            name: "BuiltInTriangleIntersectionAttributes".into(),
+            kind: ast::StructKind::Struct,
+            bases: vec![],
+            fields: vec![field("barycentrics", f2)],
+            methods: vec![],
+            complete: true,
+        };
+        let (_, t) = self.m.types.add_struct(attrs);
+        self.globals.insert("BuiltInTriangleIntersectionAttributes".into(), Symbol::Type(t));
+    }
+
+    pub(crate) fn check_top_decl(&mut self, d: &Decl) {
+        match d {
+            Decl::Var(v) => {
+                self.check_var_decl(v, true);
+            }
+            Decl::Func(f) => self.check_func(f, None),
+            Decl::Struct(s) => {
+                self.declare_struct(s);
+            }
+            Decl::Buffer(b) => self.check_cbuffer(b),
+            Decl::Typedef(t) => self.check_typedef(t),
+            Decl::Enum(e) => self.check_enum(e),
+            Decl::Namespace(n) => {
+                self.declare(&n.name.name, Symbol::Namespace, n.name.span);
+                self.ns.push(n.name.name.clone());
+                for d in &n.decls {
+                    self.check_top_decl(d);
+                }
+                self.ns.pop();
+            }
+            Decl::Template(t) => self.error(t.span, "templates are not supported yet (unsupported construct)"),
+            Decl::Pragma { text, .. } => self.pragma(text),
+            Decl::Empty(_) => {}
+            #[allow(unreachable_patterns)]
+            other => self.error(other.span(), "unsupported construct"),
+        }
+    }
+
+    fn pragma(&mut self, text: &str) {
+        let t: String = text.split_whitespace().collect::<Vec<_>>().join("");
+        if let Some(rest) = t.strip_prefix("pack_matrix(") {
+            if rest.starts_with("row_major") {
+                self.default_layout = MatrixLayout::RowMajor;
+            } else if rest.starts_with("column_major") {
+                self.default_layout = MatrixLayout::ColumnMajor;
+            }
+        }
+    }
+
+    /// Folds attribute arguments: strings, bare words, constants.
+    pub(crate) fn raw_attrs(&mut self, attrs: &[Attribute]) -> Vec<RawAttr> {
+        let mut out = Vec::with_capacity(attrs.len());
+        for a in attrs {
+            let mut args = Vec::new();
+            for e in &a.args {
+                let arg = match &e.kind {
+                    ast::ExprKind::StringLit(s) => AttrArg::Str(s.clone()),
+                    ast::ExprKind::Name(p)
+                        if !matches!(
+                            self.lookup(&p.parts.iter().map(|x| x.name.as_str()).collect::<Vec<_>>(), p.global),
+                            Some(Symbol::Var(_)) | Some(Symbol::Const(..))
+                        ) =>
+                    {
+                        AttrArg::Word(p.joined())
+                    }
+                    _ => {
+                        let id = self.check_expr(e);
+                        match self.const_value(id) {
+                            Some(ConstValue::Int(i)) => AttrArg::Int(i),
+                            Some(ConstValue::Bool(b)) => AttrArg::Int(b as i64),
+                            Some(ConstValue::Float(f)) => AttrArg::Float(f),
+                            None => {
+                                self.error(e.span, "attribute argument must be a constant");
+                                AttrArg::Int(0)
+                            }
+                        }
+                    }
+                };
+                args.push(arg);
+            }
+            out.push(RawAttr { namespace: a.namespace.as_ref().map(|n| n.name.clone()), name: a.name.name.clone(), args });
+        }
+        out
+    }
+
+    fn binding(&mut self, anns: &[Annotation], attrs: &[RawAttr]) -> Binding {
+        let mut b = Binding::default();
+        for a in anns {
+            match a {
+                Annotation::Register { slot, space, span, .. } => {
+                    if let Some(s) = slot {
+                        match parse_register(&s.name) {
+                            Some(r) => b.register = Some(r),
+                            None => self.error(*span, format!("invalid register specification '{}'", s.name)),
+                        }
+                    }
+                    if let Some(sp) = space {
+                        match sp.name.strip_prefix("space").and_then(|n| n.parse().ok()) {
+                            Some(n) => b.space = n,
+                            None => self.error(*span, format!("invalid space specifier '{}'", sp.name)),
+                        }
+                    }
+                }
+                Annotation::PackOffset { register, component, span } => {
+                    let reg = register.name.strip_prefix('c').and_then(|n| n.parse::<u32>().ok());
+                    let comp = match component.as_ref().map(|c| c.name.as_str()) {
+                        None | Some("x") | Some("r") => Some(0),
+                        Some("y") | Some("g") => Some(1),
+                        Some("z") | Some("b") => Some(2),
+                        Some("w") | Some("a") => Some(3),
+                        _ => None,
+                    };
+                    match (reg, comp) {
+                        (Some(r), Some(c)) => b.packoffset = Some((r, c)),
+                        _ => self.error(*span, "invalid packoffset specification"),
+                    }
+                }
+                _ => {}
+            }
+        }
+        for a in attrs.iter().filter(|a| a.namespace.as_deref() == Some("vk")) {
+            let int = |i: usize| match a.args.get(i) {
+                Some(AttrArg::Int(n)) => Some(*n as u32),
+                _ => None,
+            };
+            match a.name.as_str() {
+                "binding" => b.vk_binding = int(0).map(|n| (n, int(1))),
+                "counter_binding" => b.vk_counter_binding = int(0),
+                "location" => b.vk_location = int(0),
+                "push_constant" => b.vk_push_constant = true,
+                _ => {}
+            }
+        }
+        b
+    }
+
+    /// A variable declaration at global scope (`global`) or in a function.
+    pub(crate) fn check_var_decl(&mut self, v: &ast::VarDecl, global: bool) -> Vec<VarId> {
+        let base = self.resolve_type_mods(&v.ty, &v.modifiers);
+        let attrs = self.raw_attrs(&v.attrs);
+        let is_static = has(&v.modifiers, Modifier::Static);
+        let is_const = has(&v.modifiers, Modifier::Const);
+        let storage = if has(&v.modifiers, Modifier::Groupshared) {
+            Storage::GroupShared
+        } else if is_static {
+            Storage::Static
+        } else if global {
+            Storage::Uniform
+        } else {
+            Storage::Local
+        };
+        let mut ids = Vec::new();
+        for d in &v.declarators {
+            let mut ty = self.apply_dims(base, &d.array_dims);
+            if let (Type::Array { elem, len: None }, Some(init)) = (self.m.types.get(ty).clone(), &d.init) {
+                if let Some(n) = self.infer_unsized_len(elem, init) {
+                    ty = self.m.types.array(elem, Some(n));
+                }
+            }
+            if self.m.types.is_void(ty) {
+                self.error(d.name.span, format!("variable has incomplete type 'void'"));
+                ty = TypeTable::ERROR;
+            }
+            let init = d.init.as_ref().map(|e| self.check_expr_to(e, ty));
+            if storage == Storage::Uniform && init.is_some() && !self.m.types.contains_object(ty) {
+                // DXC accepts and ignores initializers of uniforms (with a warning in some versions).
+            }
+            let const_value = if is_const { init.and_then(|i| self.const_value(i)) } else { None };
+            if is_const && init.is_none() && storage != Storage::Uniform {
+                self.error(d.name.span, format!("default initialization of an object of const type 'const {}'", self.type_name(ty)));
+            }
+            let binding = self.binding(&d.annotations, &attrs);
+            let var = Var {
+                name: d.name.name.clone(),
+                ty,
+                storage,
+                is_const: is_const || storage == Storage::Uniform && !self.m.types.contains_object(ty),
+                precise: has(&v.modifiers, Modifier::Precise),
+                globally_coherent: has(&v.modifiers, Modifier::GloballyCoherent),
+                interpolation: interpolation(&v.modifiers),
+                semantic: semantic(&d.annotations),
+                binding,
+                init,
+                const_value,
+                primitive: None,
+                attrs: attrs.clone(),
+                span: d.span,
+            };
+            let id = self.m.add_var(var);
+            self.declare(&d.name.name, Symbol::Var(id), d.name.span);
+            if global {
+                self.m.globals.push(id);
+            }
+            ids.push(id);
+        }
+        ids
+    }
+
+    fn check_cbuffer(&mut self, b: &ast::BufferDecl) {
+        let attrs = self.raw_attrs(&b.attrs);
+        let binding = self.binding(&b.annotations, &attrs);
+        let cb = CBufferId(self.m.cbuffers.len() as u32);
+        self.m.cbuffers.push(CBuffer {
+            name: b.name.name.clone(),
+            is_tbuffer: b.kind == ast::BufferKind::TBuffer,
+            members: Vec::new(),
+            binding,
+            span: b.span,
+        });
+        for d in &b.members {
+            match d {
+                Decl::Var(v) => {
+                    let ids = self.check_var_decl(v, true);
+                    for id in ids {
+                        let index = self.m.cbuffers[cb.0 as usize].members.len() as u32;
+                        let var = &mut self.m.vars[id.0 as usize];
+                        var.storage = Storage::CBufferMember { cbuffer: cb, index };
+                        var.is_const = true;
+                        self.m.globals.retain(|g| *g != id);
+                        self.m.cbuffers[cb.0 as usize].members.push(id);
+                    }
+                }
+                other => self.check_top_decl(other),
+            }
+        }
+    }
+
+    fn check_typedef(&mut self, t: &ast::TypedefDecl) {
+        let base = self.resolve_type_mods(&t.ty, &t.modifiers);
+        for (name, dims) in &t.names {
+            let ty = self.apply_dims(base, dims);
+            self.declare(&name.name, Symbol::Type(ty), name.span);
+        }
+    }
+
+    fn check_enum(&mut self, e: &ast::EnumDecl) {
+        let underlying = match &e.underlying {
+            Some(t) => self.resolve_type(t),
+            None => self.m.types.int(),
+        };
+        let name = e.name.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| "(anonymous enum)".into());
+        let (eid, ty) = self.m.types.add_enum(crate::types::EnumDef {
+            name: self.qualify(&name),
+            scoped: e.scoped,
+            underlying,
+            values: Vec::new(),
+        });
+        if let Some(n) = &e.name {
+            self.declare(&n.name, Symbol::Type(ty), n.span);
+        }
+        let mut next = 0i64;
+        for (id, value) in &e.variants {
+            if let Some(v) = value {
+                if let Some(n) = self.const_int_expr(v) {
+                    next = n;
+                }
+            }
+            self.m.types.enums[eid.0 as usize].values.push((id.name.clone(), next));
+            let sym = Symbol::Const(ty, ConstValue::Int(next));
+            if let Some(n) = &e.name {
+                let key = self.qualify(&format!("{}::{}", n.name, id.name));
+                self.globals.insert(key, sym.clone());
+            }
+            if !e.scoped {
+                self.declare(&id.name, sym, id.span);
+            }
+            next = next.wrapping_add(1);
+        }
+    }
+
+    /// Declares a struct and checks its members; returns its type.
+    pub(crate) fn declare_struct(&mut self, s: &ast::StructDecl) -> TypeId {
+        let name = s.name.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| "(anonymous struct)".into());
+        // A body for an earlier forward declaration fills that struct.
+        let existing = s.name.as_ref().and_then(|n| match self.lookup(&[n.name.as_str()], false) {
+            Some(Symbol::Type(t)) => match self.m.types.get(t) {
+                Type::Struct(id) if !self.m.types.structs[id.0 as usize].complete => Some((*id, t)),
+                _ => None,
+            },
+            _ => None,
+        });
+        let (sid, ty) = match existing {
+            Some(x) => x,
+            None => {
+                let x = self.m.types.add_struct(StructDef {
+                    name: self.qualify(&name),
+                    kind: s.kind,
+                    bases: Vec::new(),
+                    fields: Vec::new(),
+                    methods: Vec::new(),
+                    complete: false,
+                });
+                if let Some(n) = &s.name {
+                    self.declare(&n.name, Symbol::Type(x.1), n.span);
+                }
+                x
+            }
+        };
+        let Some(members) = &s.members else { return ty };
+        let mut bases = Vec::new();
+        for b in &s.bases {
+            let bt = self.resolve_type(b);
+            match self.m.types.get(bt) {
+                Type::Struct(_) => bases.push(bt),
+                Type::Error => {}
+                _ => self.error(b.span, format!("base type '{}' is not a struct or class", self.type_name(bt))),
+            }
+        }
+        self.m.types.structs[sid.0 as usize].bases = bases;
+        self.ns.push(name.clone());
+        let saved_locals = std::mem::take(&mut self.locals);
+        let mut methods = Vec::new();
+        for d in members {
+            match d {
+                Decl::Var(v) if has(&v.modifiers, Modifier::Static) => {
+                    self.check_var_decl(v, true);
+                }
+                Decl::Var(v) => {
+                    let fty = self.resolve_type_mods(&v.ty, &v.modifiers);
+                    for decl in &v.declarators {
+                        let t = self.apply_dims(fty, &decl.array_dims);
+                        let fields = &self.m.types.structs[sid.0 as usize].fields;
+                        if fields.iter().any(|f| f.name == decl.name.name) {
+                            self.error(decl.name.span, format!("duplicate member '{}'", decl.name.name));
+                        }
+                        self.m.types.structs[sid.0 as usize].fields.push(Field {
+                            name: decl.name.name.clone(),
+                            ty: t,
+                            semantic: semantic(&decl.annotations),
+                            interpolation: interpolation(&v.modifiers),
+                            precise: has(&v.modifiers, Modifier::Precise),
+                        });
+                    }
+                }
+                Decl::Func(f) => methods.push(f),
+                other => self.check_top_decl(other),
+            }
+        }
+        self.m.types.structs[sid.0 as usize].complete = true;
+        // Methods: declare all signatures first so bodies may call later ones.
+        let mut ids = Vec::new();
+        for f in &methods {
+            let is_static = has(&f.modifiers, Modifier::Static);
+            let id = self.declare_func(f, if is_static { None } else { Some(ty) });
+            self.m.types.structs[sid.0 as usize].methods.push(id);
+            ids.push(id);
+        }
+        for (f, id) in methods.iter().zip(ids) {
+            if let Some(body) = &f.body {
+                self.check_body(id, f, body);
+            }
+        }
+        self.locals = saved_locals;
+        self.ns.pop();
+        ty
+    }
+
+    /// Declares a function (or method, with `this_ty`) without its body; a prototype followed by
+    /// a definition share one id.
+    fn declare_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) -> crate::tast::FuncId {
+        let ret = self.resolve_type_mods(&f.ret, &f.modifiers);
+        let attrs = self.raw_attrs(&f.attrs);
+        let mut params = Vec::new();
+        for p in &f.params {
+            let pt = self.resolve_type_mods(&p.ty, &p.modifiers);
+            let pt = self.apply_dims(pt, &p.array_dims);
+            let dir = if has(&p.modifiers, Modifier::InOut) || has(&p.modifiers, Modifier::In) && has(&p.modifiers, Modifier::Out) {
+                ParamDir::InOut
+            } else if has(&p.modifiers, Modifier::Out) {
+                ParamDir::Out
+            } else {
+                ParamDir::In
+            };
+            let default = p.default.as_ref().map(|d| self.check_expr_to(d, pt));
+            let pattrs = self.raw_attrs(&p.attrs);
+            let primitive = p.modifiers.iter().map(|m| m.modifier).find(|m| {
+                matches!(
+                    m,
+                    Modifier::Point | Modifier::Line | Modifier::Triangle | Modifier::LineAdj | Modifier::TriangleAdj
+                        | Modifier::Vertices | Modifier::Indices | Modifier::Primitives | Modifier::Payload
+                )
+            });
+            let binding = self.binding(&p.annotations, &pattrs);
+            params.push(self.m.add_var(Var {
+                name: p.name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
+                ty: pt,
+                storage: Storage::Param(dir),
+                is_const: has(&p.modifiers, Modifier::Const),
+                precise: has(&p.modifiers, Modifier::Precise),
+                globally_coherent: false,
+                interpolation: interpolation(&p.modifiers),
+                semantic: semantic(&p.annotations),
+                binding,
+                init: default,
+                const_value: None,
+                primitive,
+                attrs: pattrs,
+                span: p.span,
+            }));
+        }
+        let qualified = self.qualify(&f.name.name);
+        // An earlier prototype with the same parameter types?
+        if let Some(Symbol::Funcs(fs)) = self.globals.get(&qualified).cloned() {
+            for old in fs {
+                let of = self.m.func(old);
+                let same = of.params.len() == params.len()
+                    && of.params.iter().zip(&params).all(|(a, b)| self.m.var(*a).ty == self.m.var(*b).ty);
+                if same && of.body.is_none() {
+                    // Keep the definition's parameter names.
+                    self.m.funcs[old.0 as usize].params = params;
+                    return old;
+                }
+            }
+        }
+        let id = self.m.add_func(Function {
+            name: f.name.name.clone(),
+            qualified_name: qualified,
+            ret,
+            params,
+            this_type: this_ty,
+            ret_semantic: semantic(&f.annotations),
+            body: None,
+            attrs,
+            precise: has(&f.modifiers, Modifier::Precise),
+            span: f.name.span,
+        });
+        let key = self.qualify(&f.name.name);
+        match self.globals.get_mut(&key) {
+            Some(Symbol::Funcs(list)) => list.push(id),
+            Some(_) => self.error(f.name.span, format!("redefinition of '{}' as different kind of symbol", f.name.name)),
+            None => {
+                self.globals.insert(key, Symbol::Funcs(vec![id]));
+            }
+        }
+        id
+    }
+
+    pub(crate) fn check_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) {
+        if !f.qualifier.is_empty() {
+            // `T S::f() { ... }`: an out-of-line method body.
+            let parts: Vec<&str> = f.qualifier.iter().map(|q| q.name.as_str()).collect();
+            let Some(Symbol::Type(st)) = self.lookup(&parts, false) else {
+                self.error(f.name.span, format!("use of undeclared identifier '{}'", parts.join("::")));
+                return;
+            };
+            let Type::Struct(sid) = self.m.types.get(st).clone() else { return };
+            let ns_name = self.m.types.structs[sid.0 as usize].name.clone();
+            self.ns.push(ns_name);
+            let existing = self.struct_methods(st, &f.name.name);
+            let id = existing.into_iter().find(|m| self.m.func(*m).params.len() == f.params.len() && self.m.func(*m).body.is_none());
+            match (id, &f.body) {
+                (Some(id), Some(body)) => {
+                    let pd = self.declare_func(f, self.m.func(id).this_type);
+                    let params = self.m.func(pd).params.clone();
+                    self.m.funcs[id.0 as usize].params = params;
+                    self.check_body(id, f, body);
+                }
+                _ => self.error(f.name.span, format!("out-of-line definition of '{}' does not match any declaration", f.name.name)),
+            }
+            self.ns.pop();
+            return;
+        }
+        let id = self.declare_func(f, this_ty);
+        if let Some(body) = &f.body {
+            if self.m.func(id).body.is_some() {
+                self.error(f.name.span, format!("redefinition of '{}'", f.name.name));
+                return;
+            }
+            self.check_body(id, f, body);
+        }
+    }
+
+    fn check_body(&mut self, id: crate::tast::FuncId, _f: &ast::FuncDecl, body: &ast::Block) {
+        let saved_func = self.func.take();
+        let saved_locals = std::mem::take(&mut self.locals);
+        let func = self.m.func(id).clone();
+        self.func = Some(FnCtx { id, ret: func.ret, this_ty: func.this_type, loops: 0, switches: 0 });
+        self.locals.push(Default::default());
+        for &p in &func.params {
+            let name = self.m.var(p).name.clone();
+            if !name.is_empty() {
+                let span = self.m.var(p).span;
+                self.declare(&name, Symbol::Var(p), span);
+            }
+        }
+        let b = self.check_block(body);
+        self.m.funcs[id.0 as usize].body = Some(b);
+        self.locals = saved_locals;
+        self.func = saved_func;
+    }
+
+    /// Finds the entry point (non-library targets) and its `[numthreads]`.
+    pub(crate) fn pick_entry(&mut self) {
+        let Some(stage) = self.opts.stage() else { return };
+        if stage == Stage::Library {
+            return;
+        }
+        let entry = self.opts.entry.clone();
+        let found = self.m.funcs.iter().position(|f| f.qualified_name == entry && f.body.is_some() && f.this_type.is_none());
+        let Some(idx) = found else {
+            self.diags.push(hlslc_frontend::Diagnostic::error("missing entry point definition"));
+            return;
+        };
+        let func = crate::tast::FuncId(idx as u32);
+        let f = self.m.func(func);
+        let numthreads = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case("numthreads")).and_then(|a| {
+            let v: Vec<u32> = a.args.iter().filter_map(|x| if let AttrArg::Int(n) = x { Some(*n as u32) } else { None }).collect();
+            (v.len() == 3).then(|| [v[0], v[1], v[2]])
+        });
+        let span: Span = f.span;
+        if matches!(stage, Stage::Compute | Stage::Mesh | Stage::Amplification) && numthreads.is_none() {
+            self.error(span, "compute entry point must have a valid numthreads attribute");
+        }
+        self.m.entry = Some(EntryPoint { func, stage, numthreads });
+    }
+}

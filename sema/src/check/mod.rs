@@ -1,0 +1,260 @@
+//! The checker: walks the AST once, in source order (HLSL declares before use), and builds the
+//! typed AST. Split by topic: declarations ([`decls`]), type specifiers ([`typespec`]),
+//! statements ([`stmts`]), expressions ([`exprs`]), member access ([`members`]), calls and
+//! overload resolution ([`calls`]), conversions ([`conversions`]), constant folding
+//! ([`consteval`]).
+//!
+//! Error recovery: an expression that fails to check gets the error type, which converts to
+//! and from everything silently, so one mistake produces one diagnostic.
+
+pub(crate) mod calls;
+pub(crate) mod consteval;
+pub(crate) mod conversions;
+pub(crate) mod decls;
+pub(crate) mod exprs;
+pub(crate) mod init;
+pub(crate) mod members;
+pub(crate) mod stmts;
+pub(crate) mod typespec;
+
+use crate::tast::{ConstValue, Expr, ExprId, ExprKind, FuncId, Module, Stage, VarId};
+use crate::types::{MatrixLayout, TypeId, TypeTable};
+use hlslc_frontend::ast::TranslationUnit;
+use hlslc_frontend::{Diagnostic, Diagnostics, Span};
+use std::collections::HashMap;
+
+/// Options that change what a program means.
+#[derive(Clone, Debug)]
+pub struct SemaOptions {
+    /// `-T`: `ps_6_0`, `lib_6_3`, ...
+    pub profile: String,
+    /// `-E`: the entry point's name (ignored for libraries).
+    pub entry: String,
+    /// `-HV`: 2016, 2018, 2021, 202x (2022+).
+    pub hlsl_version: u32,
+    /// `-enable-16bit-types`.
+    pub enable_16bit: bool,
+    /// `-Zpr` (true) / `-Zpc` (false, the default): matrix orientation when not written.
+    pub default_row_major: bool,
+}
+
+impl Default for SemaOptions {
+    fn default() -> Self {
+        SemaOptions {
+            profile: "ps_6_0".into(),
+            entry: "main".into(),
+            hlsl_version: 2021,
+            enable_16bit: false,
+            default_row_major: false,
+        }
+    }
+}
+
+impl SemaOptions {
+    /// The stage of the profile (`None` for an unknown profile).
+    pub fn stage(&self) -> Option<Stage> {
+        Stage::from_profile(&self.profile)
+    }
+    /// The shader model `(major, minor)` of the profile (`ps_6_2` → (6, 2)).
+    pub fn shader_model(&self) -> (u32, u32) {
+        let mut it = self.profile.split('_').skip(1);
+        let major = it.next().and_then(|s| s.parse().ok()).unwrap_or(6);
+        let minor = it.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+        (major, minor)
+    }
+}
+
+/// What a name means.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Symbol {
+    Var(VarId),
+    /// An overload set of user functions.
+    Funcs(Vec<FuncId>),
+    Type(TypeId),
+    /// An enum value (its enum type and value) or other named constant.
+    Const(TypeId, ConstValue),
+    Namespace,
+}
+
+/// State of the function being checked.
+#[derive(Clone, Debug)]
+pub(crate) struct FnCtx {
+    pub id: FuncId,
+    pub ret: TypeId,
+    pub this_ty: Option<TypeId>,
+    pub loops: u32,
+    pub switches: u32,
+}
+
+/// The checker's state; see the module documentation.
+pub struct Checker<'a> {
+    pub(crate) m: Module,
+    pub(crate) diags: &'a mut Diagnostics,
+    pub(crate) opts: &'a SemaOptions,
+    pub(crate) default_layout: MatrixLayout,
+    /// Global symbols by qualified name (`f`, `ns::f`, `S::g`, `E::A`).
+    pub(crate) globals: HashMap<String, Symbol>,
+    /// Block scopes of the function being checked, innermost last.
+    pub(crate) locals: Vec<HashMap<String, Symbol>>,
+    /// Enclosing namespaces and structs (for qualified declarations and lookups).
+    pub(crate) ns: Vec<String>,
+    pub(crate) func: Option<FnCtx>,
+    /// Caller → callee edges for the recursion check.
+    pub(crate) calls: Vec<(FuncId, FuncId)>,
+    /// Expression nesting depth (deep input guard).
+    pub(crate) depth: u32,
+}
+
+/// Deepest expression/statement nesting checked before giving up with an error.
+pub(crate) const MAX_DEPTH: u32 = 400;
+
+impl<'a> Checker<'a> {
+    pub fn new(opts: &'a SemaOptions, diags: &'a mut Diagnostics) -> Checker<'a> {
+        let default_layout = if opts.default_row_major { MatrixLayout::RowMajor } else { MatrixLayout::ColumnMajor };
+        let mut c = Checker {
+            m: Module::new(),
+            diags,
+            opts,
+            default_layout,
+            globals: HashMap::new(),
+            locals: Vec::new(),
+            ns: Vec::new(),
+            func: None,
+            calls: Vec::new(),
+            depth: 0,
+        };
+        c.declare_builtin_structs();
+        c
+    }
+
+    pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(msg).at(span));
+    }
+
+    pub(crate) fn warning(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::warning(msg).at(span));
+    }
+
+    /// An expression of the error type (after its error was reported).
+    pub(crate) fn error_expr(&mut self, span: Span) -> ExprId {
+        self.m.add_expr(Expr { kind: ExprKind::Const(ConstValue::Int(0)), ty: TypeTable::ERROR, lvalue: true }, span)
+    }
+
+    pub(crate) fn type_name(&self, t: TypeId) -> String {
+        self.m.types.name(t)
+    }
+
+    /// Adds a symbol to the innermost scope (a block, or the current namespace).
+    pub(crate) fn declare(&mut self, name: &str, sym: Symbol, span: Span) {
+        if let Some(scope) = self.locals.last_mut() {
+            if let Some(old) = scope.get(name) {
+                if !matches!((old, &sym), (Symbol::Funcs(_), Symbol::Funcs(_))) {
+                    self.error(span, format!("redefinition of '{name}'"));
+                    return;
+                }
+            }
+            scope.insert(name.to_string(), sym);
+            return;
+        }
+        let key = self.qualify(name);
+        if let Some(old) = self.globals.get(&key) {
+            let compatible = matches!((old, &sym), (Symbol::Funcs(_), Symbol::Funcs(_)) | (Symbol::Namespace, Symbol::Namespace))
+                || matches!((old, &sym), (Symbol::Type(a), Symbol::Type(b)) if a == b);
+            if !compatible {
+                self.error(span, format!("redefinition of '{name}'"));
+                return;
+            }
+        }
+        self.globals.insert(key, sym);
+    }
+
+    /// `name` qualified by the enclosing namespaces/structs.
+    pub(crate) fn qualify(&self, name: &str) -> String {
+        if self.ns.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}::{}", self.ns.join("::"), name)
+        }
+    }
+
+    /// Looks a (possibly qualified) name up: block scopes innermost first, then the enclosing
+    /// namespaces from the innermost out, then the global scope.
+    pub(crate) fn lookup(&self, parts: &[&str], global_only: bool) -> Option<Symbol> {
+        let joined = parts.join("::");
+        if parts.len() == 1 && !global_only {
+            for scope in self.locals.iter().rev() {
+                if let Some(s) = scope.get(parts[0]) {
+                    return Some(s.clone());
+                }
+            }
+        }
+        if !global_only {
+            for i in (1..=self.ns.len()).rev() {
+                let key = format!("{}::{}", self.ns[..i].join("::"), joined);
+                if let Some(s) = self.globals.get(&key) {
+                    return Some(s.clone());
+                }
+            }
+        }
+        self.globals.get(&joined).cloned()
+    }
+
+    fn finish(mut self) -> Option<Module> {
+        self.check_recursion();
+        self.pick_entry();
+        if self.diags.has_errors() {
+            None
+        } else {
+            Some(self.m)
+        }
+    }
+
+    fn check_recursion(&mut self) {
+        let n = self.m.funcs.len();
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &(a, b) in &self.calls {
+            adj[a.0 as usize].push(b.0 as usize);
+        }
+        // Iterative DFS with colors; report each function on a cycle once.
+        let mut color = vec![0u8; n];
+        let mut reported = vec![false; n];
+        for start in 0..n {
+            if color[start] != 0 {
+                continue;
+            }
+            let mut stack = vec![(start, 0usize)];
+            color[start] = 1;
+            while let Some(&mut (v, ref mut i)) = stack.last_mut() {
+                if *i < adj[v].len() {
+                    let w = adj[v][*i];
+                    *i += 1;
+                    if color[w] == 1 && !reported[w] {
+                        reported[w] = true;
+                        let f = &self.m.funcs[w];
+                        let (span, name) = (f.span, f.name.clone());
+                        self.error(span, format!("recursive functions are not allowed: function '{name}' calls recursive function '{name}'"));
+                    } else if color[w] == 0 {
+                        color[w] = 1;
+                        stack.push((w, 0));
+                    }
+                } else {
+                    color[v] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+}
+
+/// Checks a translation unit and returns its typed AST, or `None` when there were errors (all
+/// of them reported to `diags`).
+pub fn analyze(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
+    let mut c = Checker::new(opts, diags);
+    if opts.stage().is_none() {
+        c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
+    }
+    for d in &tu.decls {
+        c.check_top_decl(d);
+    }
+    c.finish()
+}

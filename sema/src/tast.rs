@@ -1,0 +1,461 @@
+//! The typed AST: what sema hands to the emitters.
+//!
+//! A [`Module`] owns arenas of variables, functions, statements and expressions, named by typed
+//! ids. Spans live in side tables ([`Spans`]) so that the emitters' data stays compact.
+//!
+//! Invariants every emitter may rely on (sema guarantees them for a module it returns):
+//! - Every [`Expr`] has a type ([`Expr::ty`]) that is never [`Type::Error`](crate::types::Type)
+//!   (a module with errors is not returned) and says whether it is an lvalue.
+//! - Operands have already been converted: the operands of a [`ExprKind::Binary`] arithmetic or
+//!   comparison operator have the same type (comparisons produce `bool` of the operand shape);
+//!   the right side of an assignment has the left side's type; call arguments have the parameter
+//!   types (out/inout arguments are lvalues, wrapped in [`ExprKind::OutArg`] when a conversion is
+//!   needed). Every such conversion is an explicit [`ExprKind::Cast`] with a [`CastKind`].
+//! - No expression has a literal type (`literal int`/`literal float`): literals are given a
+//!   concrete type by the context they are used in.
+//! - Intrinsic calls are resolved to an [`IntrinsicOp`]; user calls name a [`FuncId`].
+//! - Matrices keep their declared rows, columns and [`MatrixLayout`](crate::types::MatrixLayout).
+//! - Registers, spaces, semantics and Vulkan bindings are resolved ([`Binding`]).
+//! - The call graph has no cycles (recursion is rejected).
+
+use crate::intrinsics::IntrinsicOp;
+use crate::types::{TypeId, TypeTable};
+use hlslc_frontend::ast::{BinaryOp, UnaryOp};
+use hlslc_frontend::Span;
+
+/// Index of an [`Expr`] in [`Module::exprs`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(pub u32);
+/// Index of a [`Stmt`] in [`Module::stmts`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(pub u32);
+/// Index of a [`Var`] in [`Module::vars`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+/// Index of a [`Function`] in [`Module::funcs`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+/// Index of a [`CBuffer`] in [`Module::cbuffers`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CBufferId(pub u32);
+
+/// Shader stages.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex,
+    Pixel,
+    Geometry,
+    Hull,
+    Domain,
+    Compute,
+    Mesh,
+    Amplification,
+    RayGeneration,
+    Intersection,
+    AnyHit,
+    ClosestHit,
+    Miss,
+    Callable,
+    Node,
+    /// A `lib_6_x` target: no single entry point.
+    Library,
+}
+
+impl Stage {
+    /// The stage of a profile's prefix (`ps_6_0` → pixel, `lib_6_3` → library).
+    pub fn from_profile(profile: &str) -> Option<Stage> {
+        let prefix = profile.split('_').next()?;
+        Some(match prefix {
+            "vs" => Stage::Vertex,
+            "ps" => Stage::Pixel,
+            "gs" => Stage::Geometry,
+            "hs" => Stage::Hull,
+            "ds" => Stage::Domain,
+            "cs" => Stage::Compute,
+            "ms" => Stage::Mesh,
+            "as" => Stage::Amplification,
+            "lib" => Stage::Library,
+            _ => return None,
+        })
+    }
+    /// The stage named by a `[shader("...")]` attribute.
+    pub fn from_attribute(name: &str) -> Option<Stage> {
+        Some(match name {
+            "vertex" => Stage::Vertex,
+            "pixel" => Stage::Pixel,
+            "geometry" => Stage::Geometry,
+            "hull" => Stage::Hull,
+            "domain" => Stage::Domain,
+            "compute" => Stage::Compute,
+            "mesh" => Stage::Mesh,
+            "amplification" => Stage::Amplification,
+            "raygeneration" => Stage::RayGeneration,
+            "intersection" => Stage::Intersection,
+            "anyhit" => Stage::AnyHit,
+            "closesthit" => Stage::ClosestHit,
+            "miss" => Stage::Miss,
+            "callable" => Stage::Callable,
+            "node" => Stage::Node,
+            _ => return None,
+        })
+    }
+}
+
+/// A constant value (folded literal, enum value, `static const`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    Bool(bool),
+    /// Signed and unsigned integers, kept in 64 bits two's complement; the expression type says
+    /// how wide and which signedness.
+    Int(i64),
+    Float(f64),
+}
+
+/// Interpolation modifiers of a stage input/output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Interpolation {
+    pub nointerpolation: bool,
+    pub linear: bool,
+    pub noperspective: bool,
+    pub centroid: bool,
+    pub sample: bool,
+}
+
+/// Direction of a parameter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+}
+
+/// Where a variable lives.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// A function-local variable.
+    Local,
+    /// A `static` local or global (private to the invocation, initialized once).
+    Static,
+    /// A function parameter.
+    Param(ParamDir),
+    /// `groupshared`.
+    GroupShared,
+    /// A resource or other global that is bound from outside (textures, buffers, samplers, and
+    /// non-static globals of numeric type, which live in the implicit `$Globals` constant buffer).
+    Uniform,
+    /// A member of a constant/texture buffer: `index` is its position in [`CBuffer::members`].
+    CBufferMember { cbuffer: CBufferId, index: u32 },
+}
+
+/// A register binding `register(t3, space1)` with Vulkan attributes, resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Binding {
+    /// `(letter, number)` of `register(t3)`.
+    pub register: Option<(char, u32)>,
+    /// `spaceN` (0 when unspecified).
+    pub space: u32,
+    /// `[[vk::binding(b, set)]]`.
+    pub vk_binding: Option<(u32, Option<u32>)>,
+    /// `[[vk::counter_binding(n)]]`.
+    pub vk_counter_binding: Option<u32>,
+    /// `[[vk::location(n)]]`.
+    pub vk_location: Option<u32>,
+    /// `[[vk::push_constant]]`.
+    pub vk_push_constant: bool,
+    /// `packoffset(c1.y)` as (register index, component 0..4).
+    pub packoffset: Option<(u32, u8)>,
+}
+
+/// A variable: global, local, parameter or cbuffer member. Invariant: `ty` is a complete type;
+/// a `const` variable with `init: None` is a parameter or a uniform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    pub name: String,
+    pub ty: TypeId,
+    pub storage: Storage,
+    pub is_const: bool,
+    pub precise: bool,
+    /// `globallycoherent`.
+    pub globally_coherent: bool,
+    pub interpolation: Interpolation,
+    /// `: SV_Position`, as written.
+    pub semantic: Option<String>,
+    pub binding: Binding,
+    /// The initializer (already converted to `ty`).
+    pub init: Option<ExprId>,
+    /// The folded value of a `static const` with a constant initializer.
+    pub const_value: Option<ConstValue>,
+    /// Geometry-shader input primitive (`triangle`, ...) or mesh output qualifier, as written.
+    pub primitive: Option<hlslc_frontend::ast::Modifier>,
+    /// Attributes not interpreted by sema, kept for emitters: (namespace, name, constant args).
+    pub attrs: Vec<RawAttr>,
+    pub span: Span,
+}
+
+/// An attribute sema does not interpret, with its arguments folded when constant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawAttr {
+    pub namespace: Option<String>,
+    pub name: String,
+    pub args: Vec<AttrArg>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrArg {
+    Int(i64),
+    Float(f64),
+    Str(String),
+    /// A bare word (`[domain("tri")]` uses strings, `[earlydepthstencil]` none).
+    Word(String),
+}
+
+/// A `cbuffer`/`tbuffer`/`ConstantBuffer` block. Invariant: every member is a [`Var`] with
+/// storage [`Storage::CBufferMember`] naming this buffer and its index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CBuffer {
+    pub name: String,
+    pub is_tbuffer: bool,
+    pub members: Vec<VarId>,
+    pub binding: Binding,
+    pub span: Span,
+}
+
+/// A function or method. Invariant: `body` is `None` only for a declared-but-undefined function
+/// that is never called.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    /// Qualified name for methods and namespace members (`S::f`, `ns::g`).
+    pub qualified_name: String,
+    pub ret: TypeId,
+    /// Parameters, each a [`Var`] with [`Storage::Param`]; for a method, `this` is not listed.
+    pub params: Vec<VarId>,
+    /// For methods: the struct type of `this`.
+    pub this_type: Option<TypeId>,
+    pub ret_semantic: Option<String>,
+    pub body: Option<StmtId>,
+    /// Attributes such as `[numthreads]`, `[shader]`, `[domain]`, folded where sema knows them.
+    pub attrs: Vec<RawAttr>,
+    pub precise: bool,
+    pub span: Span,
+}
+
+/// The entry point of a non-library module.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryPoint {
+    pub func: FuncId,
+    pub stage: Stage,
+    /// `[numthreads(x, y, z)]` for compute, mesh and amplification shaders.
+    pub numthreads: Option<[u32; 3]>,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    /// `[unroll(4)]`, `[branch]`, `[loop]`, ...
+    pub attrs: Vec<RawAttr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    Expr(ExprId),
+    /// Local variable declarations, initializers in [`Var::init`].
+    Decl(Vec<VarId>),
+    Block(Vec<StmtId>),
+    /// `cond` is a scalar `bool`.
+    If { cond: ExprId, then: StmtId, otherwise: Option<StmtId> },
+    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId },
+    While { cond: ExprId, body: StmtId },
+    DoWhile { body: StmtId, cond: ExprId },
+    /// `cond` is a scalar integer; case values are folded and distinct.
+    Switch { cond: ExprId, body: StmtId },
+    Case(i64),
+    Default,
+    Break,
+    Continue,
+    /// The value is converted to the function's return type.
+    Return(Option<ExprId>),
+    Discard,
+    Empty,
+}
+
+/// Named implicit and explicit conversions. Shape and component changes are separate casts:
+/// `float` to `int3` is `FloatToInt(Splat(x))` (or the reverse order); each cast changes one
+/// thing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastKind {
+    /// Same value, different type only in a way that needs no code (matrix layout, literal to
+    /// concrete when the value is representable, enum to its underlying int, typedef).
+    NoOp,
+    /// Scalar to vector or matrix of the same component kind (`float` → `float4`).
+    Splat,
+    /// Dropping trailing vector components (`float4` → `float3`), with DXC's warning when
+    /// implicit.
+    VectorTruncate,
+    /// Taking the upper-left part of a matrix (`float4x4` → `float3x3`).
+    MatrixTruncate,
+    /// One-component vector or matrix to scalar, or first component of a vector (`float4` →
+    /// `float`, with the truncation warning when implicit).
+    ToScalar,
+    /// A vector to a matrix with as many components (`float4` → `float2x2`) or back, row by row.
+    VectorToMatrix,
+    MatrixToVector,
+    IntToFloat,
+    FloatToInt,
+    /// Integer width or signedness change.
+    IntToInt,
+    /// Float width change (`double` → `float`, `half` → `float`).
+    FloatToFloat,
+    IntToBool,
+    FloatToBool,
+    BoolToInt,
+    BoolToFloat,
+    /// Aggregate cast through the flattened components (`(S)float4(...)`, `(float4)s`, array
+    /// to struct). Only explicit or in initializers.
+    Flatten,
+    /// Integer to enum / enum to integer.
+    EnumConvert,
+}
+
+/// An expression. See the module invariants.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: TypeId,
+    /// True when the expression designates storage that can be assigned (not counting `const`).
+    pub lvalue: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Const(ConstValue),
+    Var(VarId),
+    /// `this` inside a method (the object is an lvalue of [`Function::this_type`]).
+    This,
+    Unary { op: UnaryOp, operand: ExprId },
+    /// Arithmetic/bitwise/comparison/logical; operands already converted (see invariants).
+    Binary { op: BinaryOp, lhs: ExprId, rhs: ExprId },
+    /// `lhs = rhs` or `lhs op= rhs`; for a compound assignment `rhs` has the type of the
+    /// operation (the left side's type) and the emitter computes `lhs op rhs`.
+    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    /// `cond` is `bool` (scalar, or a vector of the result's width for a vector select).
+    Ternary { cond: ExprId, then: ExprId, otherwise: ExprId },
+    /// `explicit`: written by the user (`(int)x`, `int(x)` on a scalar).
+    Cast { kind: CastKind, expr: ExprId, explicit: bool },
+    /// Builds a vector, matrix, array or struct from component values in order: each argument is
+    /// a scalar, vector or matrix of the result's component type (flattened like HLSL's
+    /// constructors and initializer lists), or a whole member/element of the aggregate.
+    Construct { args: Vec<ExprId> },
+    /// A call to a user function (or method, with `this_arg`).
+    Call { func: FuncId, this_arg: Option<ExprId>, args: Vec<ExprId> },
+    /// A call to an intrinsic. `object` is the resource for a method (`tex.Sample(...)`).
+    Intrinsic { op: IntrinsicOp, object: Option<ExprId>, args: Vec<ExprId> },
+    /// `base.field`: `index` counts fields of the struct that declares it; `via_base` lists the
+    /// base-class steps from `base`'s type to that struct.
+    Field { base: ExprId, index: u32, via_base: Vec<u32> },
+    /// `v.xzy`: component indices 0..4 (also `.x` on a scalar: its base has a scalar type).
+    Swizzle { base: ExprId, components: Vec<u8> },
+    /// `m._m01_m10` / `m._12`: (row, col) zero-based.
+    MatrixSwizzle { base: ExprId, elements: Vec<(u8, u8)> },
+    /// `base[index]`: array element, vector component, matrix row, or resource element
+    /// (`tex[uint2(...)]`, `buf[i]`); `index` is an integer scalar or vector.
+    Index { base: ExprId, index: ExprId },
+    /// An argument passed to an `out`/`inout` parameter whose type differs from the lvalue's: the
+    /// emitter copies `lvalue` into a temporary of the parameter type (for `inout`, converting
+    /// with `to_param`), and copies it back converting with `from_param`.
+    OutArg { lvalue: ExprId, to_param: Option<CastKind>, from_param: CastKind },
+    /// `a, b`.
+    Comma { lhs: ExprId, rhs: ExprId },
+    /// A string literal (`printf` format).
+    Str(String),
+}
+
+/// Spans of every id, indexed like the arenas.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Spans {
+    pub exprs: Vec<Span>,
+    pub stmts: Vec<Span>,
+}
+
+/// The checked program.
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub types: TypeTable,
+    pub vars: Vec<Var>,
+    pub funcs: Vec<Function>,
+    pub exprs: Vec<Expr>,
+    pub stmts: Vec<Stmt>,
+    pub spans: Spans,
+    /// Global variables (resources, statics, groupshared, `$Globals` members) in declaration
+    /// order.
+    pub globals: Vec<VarId>,
+    pub cbuffers: Vec<CBuffer>,
+    pub entry: Option<EntryPoint>,
+}
+
+impl Module {
+    pub fn new() -> Module {
+        Module {
+            types: TypeTable::new(),
+            vars: Vec::new(),
+            funcs: Vec::new(),
+            exprs: Vec::new(),
+            stmts: Vec::new(),
+            spans: Spans::default(),
+            globals: Vec::new(),
+            cbuffers: Vec::new(),
+            entry: None,
+        }
+    }
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.0 as usize]
+    }
+    pub fn stmt(&self, id: StmtId) -> &Stmt {
+        &self.stmts[id.0 as usize]
+    }
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.0 as usize]
+    }
+    pub fn func(&self, id: FuncId) -> &Function {
+        &self.funcs[id.0 as usize]
+    }
+    pub fn expr_span(&self, id: ExprId) -> Span {
+        self.spans.exprs[id.0 as usize]
+    }
+    pub fn stmt_span(&self, id: StmtId) -> Span {
+        self.spans.stmts[id.0 as usize]
+    }
+    pub fn add_expr(&mut self, e: Expr, span: Span) -> ExprId {
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(e);
+        self.spans.exprs.push(span);
+        id
+    }
+    pub fn add_stmt(&mut self, s: Stmt, span: Span) -> StmtId {
+        let id = StmtId(self.stmts.len() as u32);
+        self.stmts.push(s);
+        self.spans.stmts.push(span);
+        id
+    }
+    pub fn add_var(&mut self, v: Var) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(v);
+        id
+    }
+    pub fn add_func(&mut self, f: Function) -> FuncId {
+        let id = FuncId(self.funcs.len() as u32);
+        self.funcs.push(f);
+        id
+    }
+    /// The function with this (unqualified) name, first declared.
+    pub fn find_func(&self, name: &str) -> Option<FuncId> {
+        self.funcs.iter().position(|f| f.qualified_name == name).map(|i| FuncId(i as u32))
+    }
+}
+
+impl Default for Module {
+    fn default() -> Self {
+        Module::new()
+    }
+}
