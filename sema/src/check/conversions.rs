@@ -180,7 +180,13 @@ impl Checker<'_> {
         if let (ExprKind::Const(v), Shape::Scalar) = (&self.m.expr(cur).kind, fs) {
             let v = convert_const(*v, tk);
             let sty = self.m.types.scalar(tk);
-            cur = self.m.add_expr(Expr { kind: ExprKind::Const(v), ty: sty, lvalue: false }, span);
+            if from_enum {
+                cur = self.m.add_expr(Expr { kind: ExprKind::Const(v), ty: sty, lvalue: false }, span);
+            } else {
+                // Literal nodes are fresh and unshared: retype in place so no literal-typed node
+                // stays reachable.
+                self.m.exprs[cur.0 as usize] = Expr { kind: ExprKind::Const(v), ty: sty, lvalue: false };
+            }
             if ts != Shape::Scalar {
                 cur = self.cast_node(CastKind::Splat, cur, to, span, explicit);
             }

@@ -3,7 +3,7 @@
 use super::consteval::{fold_binary, fold_unary};
 use super::{Checker, Symbol, MAX_DEPTH};
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind};
-use crate::types::{ScalarKind, Shape, Type, TypeId, TypeTable};
+use crate::types::{ScalarKind, Shape, Type, TypeId};
 use hlslc_frontend::ast::{self, BinaryOp, FloatSuffix, IntSuffix, UnaryOp};
 use hlslc_frontend::Span;
 
@@ -187,13 +187,7 @@ impl Checker<'_> {
         }
         match local.or_else(|| self.lookup(&parts, path.global)) {
             Some(Symbol::Var(v)) => {
-                let var = self.m.var(v);
-                let (ty, cv, is_const) = (var.ty, var.const_value, var.is_const);
-                if let (Some(c), true) = (cv, is_const) {
-                    if matches!(self.m.types.get(ty), Type::Scalar(_)) {
-                        return self.konst(c, ty, span);
-                    }
-                }
+                let ty = self.m.var(v).ty;
                 self.add(ExprKind::Var(v), ty, true, span)
             }
             Some(Symbol::Const(ty, v)) => self.konst(v, ty, span),
