@@ -352,7 +352,8 @@ pub enum ExprKind {
     /// A call to an intrinsic. `object` is the resource for a method (`tex.Sample(...)`).
     Intrinsic { op: IntrinsicOp, object: Option<ExprId>, args: Vec<ExprId> },
     /// `base.field`: `index` counts fields of the struct that declares it; `via_base` lists the
-    /// base-class steps from `base`'s type to that struct.
+    /// base-class steps from `base`'s type to that struct. `base` may also be a
+    /// `ConstantBuffer<S>`/`TextureBuffer<S>`, whose fields are those of `S`.
     Field { base: ExprId, index: u32, via_base: Vec<u32> },
     /// `v.xzy`: component indices 0..4 (also `.x` on a scalar: its base has a scalar type).
     Swizzle { base: ExprId, components: Vec<u8> },

@@ -40,7 +40,43 @@ fn parse_register(s: &str) -> Option<(char, u32)> {
 }
 
 impl Checker<'_> {
+    /// Built-in named constants: ray flags, hit kinds, ray query statuses, Vulkan scopes.
+    fn declare_builtin_constants(&mut self) {
+        let u = self.m.types.uint();
+        const CONSTS: &[(&str, i64)] = &[
+            ("RAY_FLAG_NONE", 0),
+            ("RAY_FLAG_FORCE_OPAQUE", 0x1),
+            ("RAY_FLAG_FORCE_NON_OPAQUE", 0x2),
+            ("RAY_FLAG_ACCEPT_FIRST_HIT_AND_END_SEARCH", 0x4),
+            ("RAY_FLAG_SKIP_CLOSEST_HIT_SHADER", 0x8),
+            ("RAY_FLAG_CULL_BACK_FACING_TRIANGLES", 0x10),
+            ("RAY_FLAG_CULL_FRONT_FACING_TRIANGLES", 0x20),
+            ("RAY_FLAG_CULL_OPAQUE", 0x40),
+            ("RAY_FLAG_CULL_NON_OPAQUE", 0x80),
+            ("RAY_FLAG_SKIP_TRIANGLES", 0x100),
+            ("RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES", 0x200),
+            ("RAY_FLAG_FORCE_OPACITY_MICROMAP_2_STATE", 0x400),
+            ("HIT_KIND_TRIANGLE_FRONT_FACE", 0xFE),
+            ("HIT_KIND_TRIANGLE_BACK_FACE", 0xFF),
+            ("COMMITTED_NOTHING", 0),
+            ("COMMITTED_TRIANGLE_HIT", 1),
+            ("COMMITTED_PROCEDURAL_PRIMITIVE_HIT", 2),
+            ("CANDIDATE_NON_OPAQUE_TRIANGLE", 0),
+            ("CANDIDATE_PROCEDURAL_PRIMITIVE", 1),
+            ("vk::CrossDeviceScope", 0),
+            ("vk::DeviceScope", 1),
+            ("vk::WorkgroupScope", 2),
+            ("vk::SubgroupScope", 3),
+            ("vk::InvocationScope", 4),
+            ("vk::QueueFamilyScope", 5),
+        ];
+        for (name, v) in CONSTS {
+            self.globals.insert((*name).into(), Symbol::Const(u, ConstValue::Int(*v)));
+        }
+    }
+
     pub(crate) fn declare_builtin_structs(&mut self) {
+        self.declare_builtin_constants();
         let f3 = self.m.types.vector(ScalarKind::Float, 3);
         let f2 = self.m.types.vector(ScalarKind::Float, 2);
         let f = self.m.types.float();

@@ -91,9 +91,17 @@ impl Checker<'_> {
         if self.m.types.is_error(bt) {
             return self.error_expr(span);
         }
-        match self.m.types.get(bt).clone() {
-            Type::Struct(_) => match self.find_field(bt, &name.name) {
-                Some((index, via_base, fty)) => self.add(ExprKind::Field { base: b, index, via_base }, fty, lvalue, span),
+        // `ConstantBuffer<S>` / `TextureBuffer<S>` members are the fields of `S`.
+        let lookup_ty = match self.m.types.get(bt) {
+            Type::Object { kind: crate::types::ObjectKind::ConstantBuffer | crate::types::ObjectKind::TextureBuffer, elem: Some(e), .. } => *e,
+            _ => bt,
+        };
+        match self.m.types.get(lookup_ty).clone() {
+            Type::Struct(_) => match self.find_field(lookup_ty, &name.name) {
+                Some((index, via_base, fty)) => {
+                    let lvalue = lvalue && lookup_ty == bt;
+                    self.add(ExprKind::Field { base: b, index, via_base }, fty, lvalue, span)
+                }
                 None => {
                     let n = self.type_name(bt);
                     self.error(span, format!("no member named '{}' in '{}'", name.name, n));

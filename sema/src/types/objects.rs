@@ -76,6 +76,8 @@ macro_rules! object_kinds {
                     // Legacy lower-case spellings.
                     "sampler" | "sampler1D" | "sampler2D" | "sampler3D" | "samplerCUBE" => Some(ObjectKind::SamplerState),
                     "sampler_state" => Some(ObjectKind::SamplerState),
+                    "SubpassInput" => Some(ObjectKind::VkSubpassInput),
+                    "SubpassInputMS" => Some(ObjectKind::VkSubpassInputMS),
                     "TextureCube" => Some(ObjectKind::TextureCube),
                     "TextureCubeArray" => Some(ObjectKind::TextureCubeArray),
                     _ => None,
@@ -138,7 +140,15 @@ object_kinds! {
     VkSpirvType = "vk::SpirvType", None, None;
     VkSpirvOpaqueType = "vk::SpirvOpaqueType", None, None;
     VkBufferPointer = "vk::BufferPointer", None, TypeAndOptionalCount;
+    VkSampledTexture1D = "vk::SampledTexture1D", Some(Srv), TypeDefaultFloat4;
+    VkSampledTexture1DArray = "vk::SampledTexture1DArray", Some(Srv), TypeDefaultFloat4;
     VkSampledTexture2D = "vk::SampledTexture2D", Some(Srv), TypeDefaultFloat4;
+    VkSampledTexture2DArray = "vk::SampledTexture2DArray", Some(Srv), TypeDefaultFloat4;
+    VkSampledTexture2DMS = "vk::SampledTexture2DMS", Some(Srv), TypeAndOptionalCount;
+    VkSampledTexture2DMSArray = "vk::SampledTexture2DMSArray", Some(Srv), TypeAndOptionalCount;
+    VkSampledTexture3D = "vk::SampledTexture3D", Some(Srv), TypeDefaultFloat4;
+    VkSampledTextureCube = "vk::SampledTextureCUBE", Some(Srv), TypeDefaultFloat4;
+    VkSampledTextureCubeArray = "vk::SampledTextureCUBEArray", Some(Srv), TypeDefaultFloat4;
 }
 
 impl ObjectKind {
@@ -168,7 +178,15 @@ impl ObjectKind {
                 | RasterizerOrderedTexture2D
                 | RasterizerOrderedTexture2DArray
                 | RasterizerOrderedTexture3D
+                | VkSampledTexture1D
+                | VkSampledTexture1DArray
                 | VkSampledTexture2D
+                | VkSampledTexture2DArray
+                | VkSampledTexture2DMS
+                | VkSampledTexture2DMSArray
+                | VkSampledTexture3D
+                | VkSampledTextureCube
+                | VkSampledTextureCubeArray
         )
     }
 
@@ -184,11 +202,13 @@ impl ObjectKind {
         Some(match self {
             Buffer | RWBuffer | RasterizerOrderedBuffer | StructuredBuffer | RWStructuredBuffer
             | RasterizerOrderedStructuredBuffer | Texture1D | RWTexture1D | RasterizerOrderedTexture1D
-            | InputPatch | OutputPatch => 1,
+            | InputPatch | OutputPatch | VkSampledTexture1D => 1,
             Texture1DArray | RWTexture1DArray | RasterizerOrderedTexture1DArray | Texture2D | RWTexture2D
-            | RasterizerOrderedTexture2D | Texture2DMS | RWTexture2DMS | VkSampledTexture2D => 2,
+            | RasterizerOrderedTexture2D | Texture2DMS | RWTexture2DMS | VkSampledTexture2D | VkSampledTexture1DArray
+            | VkSampledTexture2DMS => 2,
             Texture2DArray | RWTexture2DArray | RasterizerOrderedTexture2DArray | Texture2DMSArray
-            | RWTexture2DMSArray | Texture3D | RWTexture3D | RasterizerOrderedTexture3D => 3,
+            | RWTexture2DMSArray | Texture3D | RWTexture3D | RasterizerOrderedTexture3D | VkSampledTexture2DArray
+            | VkSampledTexture2DMSArray | VkSampledTexture3D => 3,
             _ => return None,
         })
     }
@@ -227,7 +247,15 @@ impl ObjectKind {
             RayQuery => "RayQueryMethods",
             VkSubpassInput => "VkSubpassInputMethods",
             VkSubpassInputMS => "VkSubpassInputMSMethods",
+            VkSampledTexture1D => "VkSampledTexture1DMethods",
+            VkSampledTexture1DArray => "VkSampledTexture1DArrayMethods",
             VkSampledTexture2D => "VkSampledTexture2DMethods",
+            VkSampledTexture2DArray => "VkSampledTexture2DArrayMethods",
+            VkSampledTexture2DMS => "VkSampledTexture2DMSMethods",
+            VkSampledTexture2DMSArray => "VkSampledTexture2DMSArrayMethods",
+            VkSampledTexture3D => "VkSampledTexture3DMethods",
+            VkSampledTextureCube => "VkSampledTextureCUBEMethods",
+            VkSampledTextureCubeArray => "VkSampledTextureCUBEArrayMethods",
             _ => return None,
         })
     }

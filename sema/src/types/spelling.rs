@@ -26,6 +26,8 @@ fn scalar_base(name: &str, enable_16bit: bool) -> Option<ScalarKind> {
         "bool" => Bool,
         "int" | "int32_t" | "signed int" => Int,
         "dword" | "uint" | "uint32_t" | "unsigned int" | "unsigned" => UInt,
+        // Packed 8-bit vectors are 32-bit integers to sema.
+        "int8_t4_packed" | "uint8_t4_packed" => UInt,
         "int64_t" | "long" | "long long" => Int64,
         "uint64_t" | "unsigned long" | "unsigned long long" => UInt64,
         "int16_t" => Int16,
