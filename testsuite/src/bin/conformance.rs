@@ -144,7 +144,7 @@ fn run(args: Args) -> i32 {
             }
         };
         let progress = |done: usize, n: usize| {
-            if done % 200 == 0 || done == n {
+            if done.is_multiple_of(200) || done == n {
                 eprint!("\r{name}: {done}/{n}");
                 let _ = std::io::stderr().flush();
             }

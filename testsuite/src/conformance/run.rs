@@ -141,8 +141,8 @@ pub(super) fn judge(stage: &Stage, out: &process::Finished) -> Result<(), (Outco
         _ => {}
     }
     let ok = match out.exit {
-        Exit::Code(0) => stage.nots % 2 == 0,
-        Exit::Code(_) => stage.nots % 2 == 1,
+        Exit::Code(0) => stage.nots.is_multiple_of(2),
+        Exit::Code(_) => !stage.nots.is_multiple_of(2),
         _ => false, // lit's `not` does not turn a crash into a success
     };
     if ok {

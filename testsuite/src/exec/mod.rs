@@ -39,7 +39,7 @@ pub fn discover(dir: &Path) -> Vec<PathBuf> {
 
 /// Little-endian bytes as SPIR-V words.
 pub fn words(bytes: &[u8]) -> Result<Vec<u32>, String> {
-    if bytes.len() % 4 != 0 || bytes.len() < 20 {
+    if !bytes.len().is_multiple_of(4) || bytes.len() < 20 {
         return Err(format!("not a SPIR-V binary ({} bytes)", bytes.len()));
     }
     let w: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();

@@ -113,7 +113,7 @@ fn values(ty: Scalar, items: &[&str]) -> Result<Vec<u32>, String> {
             return Err(format!("repeat count too large in '{item}'"));
         }
         let w = parse_value(ty, v)?;
-        out.extend(std::iter::repeat(w).take(n));
+        out.extend(std::iter::repeat_n(w, n));
     }
     Ok(out)
 }
