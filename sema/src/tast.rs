@@ -286,7 +286,7 @@ pub enum StmtKind {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CastKind {
     /// Same value, different type only in a way that needs no code (matrix layout, literal to
-    /// concrete when the value is representable, enum to its underlying int, typedef).
+    /// concrete when the value is representable, typedef), or an explicit cast to `void`.
     NoOp,
     /// Scalar to vector or matrix of the same component kind (`float` → `float4`).
     Splat,
@@ -316,6 +316,9 @@ pub enum CastKind {
     Flatten,
     /// Integer to enum / enum to integer.
     EnumConvert,
+    /// The struct value held by a `ConstantBuffer<S>`/`TextureBuffer<S>` (a load of the whole
+    /// buffer).
+    FromBuffer,
 }
 
 /// An expression. See the module invariants.

@@ -226,3 +226,19 @@ fn no_panic_on_deep_nesting() {
     src.push_str("; }");
     let _ = run(&src);
 }
+
+#[test]
+fn one_component_vectors_splat_and_void_casts() {
+    let m = ok("float3 main() : SV_Target { float1 a = 2; (void)a; float3 b = a; return b; }");
+    let c = casts(&m);
+    assert!(c.contains(&(CastKind::ToScalar, "float".into())), "{c:?}");
+    assert!(c.contains(&(CastKind::Splat, "float3".into())), "{c:?}");
+}
+
+#[test]
+fn constant_buffer_template_members() {
+    let m = ok("struct S { float4 c; float4 get() { return c; } }; ConstantBuffer<S> cb : register(b0);\n\
+                float4 main() : SV_Target { S s = cb; return cb.c + cb.get() + s.c; }");
+    let c = casts(&m);
+    assert!(c.contains(&(CastKind::FromBuffer, "S".into())), "{c:?}");
+}

@@ -108,6 +108,12 @@ impl Checker<'_> {
         if self.m.types.is_error(bt) {
             return self.error_expr(span);
         }
+        let recv_ty = match self.m.types.get(bt) {
+            Type::Object { kind: crate::types::ObjectKind::ConstantBuffer | crate::types::ObjectKind::TextureBuffer, elem: Some(e), .. } => *e,
+            _ => bt,
+        };
+        let b = if recv_ty != bt { self.coerce(b, recv_ty) } else { b };
+        let bt = recv_ty;
         match self.m.types.get(bt).clone() {
             Type::Struct(_) => {
                 let methods = self.struct_methods(bt, &name.name);

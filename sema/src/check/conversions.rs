@@ -9,7 +9,7 @@
 
 use super::Checker;
 use crate::tast::{CastKind, ConstValue, Expr, ExprId, ExprKind};
-use crate::types::{ScalarKind, Shape, Type, TypeId, TypeTable};
+use crate::types::{ObjectKind, ScalarKind, Shape, Type, TypeId, TypeTable};
 use hlslc_frontend::{Diagnostic, Span};
 
 fn component_cost(from: ScalarKind, to: ScalarKind) -> u32 {
@@ -41,6 +41,9 @@ pub fn implicit_cost(types: &TypeTable, from: TypeId, to: TypeId) -> Option<u32>
         (_, Type::Enum(_)) => return None,
         _ => {}
     }
+    if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(e), .. } = types.get(from) {
+        return if *e == to { Some(0) } else { None };
+    }
     let (fs, ts) = (types.shape(from)?, types.shape(to)?);
     let (fk, tk) = (types.component(from)?, types.component(to)?);
     let shape_cost = shape_cost(fs, ts)?;
@@ -54,6 +57,7 @@ fn shape_cost(from: Shape, to: Shape) -> Option<u32> {
         _ if from == to => 0,
         (Scalar, _) => 4,
         (Vector(1), Scalar) | (Matrix(1, 1), Scalar) => 0,
+        (Vector(1), _) | (Matrix(1, 1), _) => 4,
         (_, Scalar) => 8,
         (Vector(a), Vector(b)) if b < a => 8,
         (Matrix(r1, c1), Matrix(r2, c2)) if r2 <= r1 && c2 <= c1 => 8,
@@ -145,6 +149,14 @@ impl Checker<'_> {
         if from == to || self.m.types.is_error(from) || self.m.types.is_error(to) {
             return e;
         }
+        if explicit && self.m.types.is_void(to) {
+            return self.cast_node(CastKind::NoOp, e, to, span, true);
+        }
+        if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(el), .. } = self.m.types.get(from) {
+            if *el == to {
+                return self.cast_node(CastKind::FromBuffer, e, to, span, explicit);
+            }
+        }
         let types = &self.m.types;
         if types.same_value_type(from, to) {
             return self.cast_node(CastKind::NoOp, e, to, span, explicit);
@@ -192,6 +204,14 @@ impl Checker<'_> {
             }
             return cur;
         }
+        let (fs, cur) = match fs {
+            Shape::Vector(1) | Shape::Matrix(1, 1) if ts != fs && ts != Shape::Scalar => {
+                let st = self.m.types.scalar(fk);
+                (Shape::Scalar, self.cast_node(CastKind::ToScalar, cur, st, span, explicit))
+            }
+            _ => (fs, cur),
+        };
+        let mut cur = cur;
         let shrink = ts.count() < fs.count();
         if shrink {
             cur = self.shape_cast(cur, fk, fs, ts, span, explicit);
