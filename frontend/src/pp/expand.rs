@@ -191,7 +191,10 @@ impl Pp<'_> {
     }
 
     /// Pushes an expansion (forward order) as a new source, the first token taking the
-    /// invocation's whitespace; the macro stays disabled until the buffer is read.
+    /// invocation's whitespace; the macro stays disabled until the buffer has been read and
+    /// popped. Finished buffers below are not popped here (that would re-enable `a` in
+    /// `#define a b` / `#define b a`); the stack stays bounded because every macro buffer on it
+    /// belongs to a distinct disabled macro.
     fn push_expansion(&mut self, name: Option<Rc<str>>, mut toks: Vec<XTok>, inv: &Token) {
         self.work += toks.len();
         if self.work > MAX_EXPANSION_WORK {
@@ -201,18 +204,6 @@ impl Pp<'_> {
                     .at(inv.span),
             );
             return;
-        }
-        // Pop finished buffers first: re-enables their macros (see the module notes) and keeps
-        // the stack shallow for chains of expansions.
-        while let Some(Source::Macro(m)) = self.stack.last() {
-            if !m.toks.is_empty() || m.barrier {
-                break;
-            }
-            if let Some(Source::Macro(m)) = self.stack.pop() {
-                if let Some(n) = m.name {
-                    self.macros.set_disabled(&n, false);
-                }
-            }
         }
         match toks.first_mut() {
             None => {

@@ -12,9 +12,9 @@
 //!
 //! * Blue paint: while a macro's expansion is on the stack the macro is *disabled*; an identifier
 //!   naming a disabled macro, read from a macro buffer, is marked `no_expand` for good (clang's
-//!   rule, which is C's). Exhausted buffers are popped (re-enabling their macro) before a new
-//!   expansion is pushed, so `f(2)(9)` with `#define f(a) a*g` / `#define g(a) f(a)` gives
-//!   `2*9*g` as in gcc and clang.
+//!   rule, which is C's). Exhausted buffers are popped (re-enabling their macro) when a read
+//!   goes past them, e.g. while collecting arguments, so `f(2)(9)` with `#define f(a) a*g` /
+//!   `#define g(a) f(a)` gives `2*9*g` as in gcc and clang.
 //! * Spans: tokens of a macro body carry the span of the invocation (the name, or name to `)`);
 //!   tokens that came from arguments keep their own span (they are user text too).
 //! * Limits: include depth ([`MAX_INCLUDE_DEPTH`]), nested macro calls inside macro arguments
