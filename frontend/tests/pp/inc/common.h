@@ -1,0 +1,3 @@
+#pragma once
+#define SQUARE(x) ((x) * (x))
+struct Light { float3 dir; };
