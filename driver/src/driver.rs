@@ -89,12 +89,15 @@ fn run(
         // generation will add their diagnostics here when they exist.
         Action::Verify => None,
         Action::Compile => {
-            if !diags.has_errors() {
-                let target = if options.spirv { "SPIR-V" } else { "DXIL" };
-                diags.push(Diagnostic::error(format!(
-                    "{target} code generation is not implemented yet (use -fsyntax-only, -P or -ast-dump)"
-                )));
+            if diags.has_errors() {
+                return None;
             }
+            if options.spirv {
+                return crate::codegen::spirv(&unit, options, diags);
+            }
+            diags.push(Diagnostic::error(
+                "DXIL code generation is not implemented yet (use -spirv, -fsyntax-only, -P or -ast-dump)",
+            ));
             None
         }
         Action::Preprocess | Action::Dependencies => None,

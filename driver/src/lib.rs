@@ -12,6 +12,7 @@
 //! so `compile` may run on many threads at once.
 
 pub mod cli;
+mod codegen;
 mod driver;
 pub mod infer;
 pub mod input;

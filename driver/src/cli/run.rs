@@ -167,6 +167,12 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
                     if let Some(path) = &object {
                         write_file(path, bytes)?;
                     }
+                    // As dxc: with no object file, the disassembly goes to stdout.
+                    if object.is_none() && files.header.is_none() && files.listing.is_none() {
+                        if let Some(text) = &result.listing {
+                            write_stdout(out, text.as_bytes())?;
+                        }
+                    }
                     if let Some(path) = &files.header {
                         let var = inv.header_variable.clone().unwrap_or_else(|| format!("g_{}", inv.options.entry));
                         write_file(path, c_header(&var, bytes).as_bytes())?;

@@ -84,6 +84,26 @@ impl<'m> Lowerer<'m> {
                 scalars.reverse();
                 self.build_from(to, &mut scalars, e)
             }
+            CastKind::FromBuffer => {
+                // `v` is the whole buffer block (laid out); rebuild the logical struct member by
+                // member.
+                let Type::Object { kind: ok, .. } = self.m.types.get(from).clone() else {
+                    return unsupported("this buffer conversion", span);
+                };
+                let layout = if ok == hlslc_sema::types::ObjectKind::TextureBuffer { Layout::Std430 } else { Layout::Std140 };
+                let Type::Struct(sid) = self.m.types.get(to).clone() else {
+                    return unsupported("a buffer of a non-struct type", span);
+                };
+                let def = self.m.types.structs[sid.0 as usize].clone();
+                let members: Vec<TypeId> = def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).collect();
+                let mut parts = Vec::new();
+                for (i, mt) in members.into_iter().enumerate() {
+                    let lt = self.ty(mt, layout)?;
+                    let x = self.b.composite_extract(lt, v, &[i as u32])?;
+                    parts.push(self.convert_layout(x, mt, layout, Layout::Logical)?);
+                }
+                Ok(self.b.composite_construct(tyid, &parts)?)
+            }
             CastKind::Flatten => {
                 let mut parts = vec![Part::Value(v, from)];
                 let mut scalars = Vec::new();

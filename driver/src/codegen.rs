@@ -1,0 +1,77 @@
+//! Code generation after the front end: sema, then the SPIR-V emitter. DXIL code generation is
+//! not wired in yet.
+
+use crate::options::{LayoutRule, MatrixPacking, Options, RegisterClass, TargetEnv};
+use crate::Output;
+use hlslc_frontend::ast::TranslationUnit;
+use hlslc_frontend::diag::{Diagnostic, Diagnostics};
+use hlslc_sema::{analyze, SemaOptions};
+use hlslc_spirv::lower::{emit_spirv, layout::LayoutRules, LowerOptions};
+
+/// Sema's options from the command line.
+pub(crate) fn sema_options(options: &Options) -> SemaOptions {
+    SemaOptions {
+        profile: options.profile.map(|p| p.to_string()).unwrap_or_default(),
+        entry: options.entry.clone(),
+        hlsl_version: options.hlsl_version.number(),
+        enable_16bit: options.enable_16bit_types,
+        default_row_major: options.matrix_packing == Some(MatrixPacking::RowMajor),
+    }
+}
+
+/// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
+pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
+    let module = analyze(unit, &sema_options(options), diags)?;
+    if diags.has_errors() {
+        return None;
+    }
+    let so = &options.spirv_options;
+    let lower = LowerOptions {
+        target: match so.target_env {
+            TargetEnv::Vulkan1_0 => hlslc_spirv::TargetEnv::Vulkan1_0,
+            TargetEnv::Vulkan1_1 => hlslc_spirv::TargetEnv::Vulkan1_1,
+            TargetEnv::Vulkan1_1Spirv1_4 => hlslc_spirv::TargetEnv::Vulkan1_1Spirv1_4,
+            TargetEnv::Vulkan1_2 => hlslc_spirv::TargetEnv::Vulkan1_2,
+            TargetEnv::Vulkan1_3 => hlslc_spirv::TargetEnv::Vulkan1_3,
+            TargetEnv::Universal1_5 => hlslc_spirv::TargetEnv::Universal1_5,
+        },
+        layout: LayoutRules { strict_gl: so.layout == LayoutRule::Gl, scalar: so.layout == LayoutRule::Scalar },
+        invert_y: so.invert_y,
+        dx_position_w: so.use_dx_position_w,
+        binding_shifts: so
+            .binding_shifts
+            .iter()
+            .flat_map(|s| {
+                let letter = match s.class {
+                    RegisterClass::B => 'b',
+                    RegisterClass::T => 't',
+                    RegisterClass::S => 's',
+                    RegisterClass::U => 'u',
+                };
+                // `all` spaces: spell out the spaces a shader can name in practice.
+                let spaces: Vec<u32> = match s.space {
+                    Some(sp) => vec![sp],
+                    None => (0..64).collect(),
+                };
+                spaces.into_iter().map(move |sp| (letter, s.shift, sp))
+            })
+            .collect(),
+        auto_binding_space: options.dxil_options.auto_binding_space,
+        entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
+    };
+    match emit_spirv(&module, &lower) {
+        Ok(words) => {
+            let listing = hlslc_spirv::disasm::disassemble(&words).ok();
+            let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            Some((Output::Binary(bytes), listing))
+        }
+        Err(e) => {
+            let mut d = Diagnostic::error(e.message).with_code("E0400");
+            if let Some(span) = e.span {
+                d = d.at(span);
+            }
+            diags.push(d);
+            None
+        }
+    }
+}
