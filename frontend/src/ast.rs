@@ -281,6 +281,9 @@ pub struct FuncDecl {
     pub body: Option<Block>,
     /// A method declared `const` (`float get() const`).
     pub is_const: bool,
+    /// Explicit template arguments of a specialization: `<float>` in
+    /// `template<> float twice<float>(float v)`. (Added by the parser work.)
+    pub template_args: Option<Vec<TemplateArg>>,
     pub span: Span,
 }
 
@@ -310,6 +313,9 @@ pub struct StructDecl {
     pub attrs: Vec<Attribute>,
     /// `None` for an anonymous struct.
     pub name: Option<Ident>,
+    /// Template arguments of a specialization: `<half>` in `template<> struct Trait<half> {...}`.
+    /// (Added by the parser work.)
+    pub template_args: Option<Vec<TemplateArg>>,
     /// Base struct/class and interfaces: `struct D : B, I`.
     pub bases: Vec<TypeSpec>,
     /// Fields ([`Decl::Var`]), methods ([`Decl::Func`]), nested types, static members, templates.

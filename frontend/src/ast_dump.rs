@@ -47,6 +47,10 @@ fn targ_text(a: &TemplateArg) -> String {
     }
 }
 
+fn targs_text(a: &[TemplateArg]) -> String {
+    format!("<{}>", a.iter().map(targ_text).collect::<Vec<_>>().join(", "))
+}
+
 fn path_text(p: &Path) -> String {
     format!("{}{}", if p.global { "::" } else { "" }, p.joined())
 }
@@ -219,8 +223,9 @@ impl Dumper {
                 let ann: String = f.annotations.iter().map(|a| format!(" {}", annotation_text(a))).collect();
                 let c = if f.is_const { " const" } else { "" };
                 let proto = if f.body.is_none() { " (prototype)" } else { "" };
+                let ta = f.template_args.as_ref().map(|a| targs_text(a)).unwrap_or_default();
                 self.line(format!(
-                    "FuncDecl {}{} {q}{}{ann}{c}{proto}",
+                    "FuncDecl {}{} {q}{}{ta}{ann}{c}{proto}",
                     Self::head(&f.attrs, &f.modifiers),
                     type_text(&f.ret),
                     f.name.name
@@ -309,7 +314,8 @@ impl Dumper {
             format!(" : {}", s.bases.iter().map(type_text).collect::<Vec<_>>().join(", "))
         };
         let fwd = if s.members.is_none() { " (forward)" } else { "" };
-        self.line(format!("StructDecl {}{} {name}{bases}{fwd}", Self::head(&s.attrs, &[]), struct_kind(s.kind)));
+        let ta = s.template_args.as_ref().map(|a| targs_text(a)).unwrap_or_default();
+        self.line(format!("StructDecl {}{} {name}{ta}{bases}{fwd}", Self::head(&s.attrs, &[]), struct_kind(s.kind)));
         if let Some(m) = &s.members {
             self.nested(|d| m.iter().for_each(|x| d.decl(x)));
         }

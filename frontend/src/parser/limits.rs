@@ -72,6 +72,9 @@ pub fn check(toks: &[Token]) -> Option<Diagnostic> {
                     count = 0;
                 }
             }
+            // A comma directly inside `{}` ends an init-list element (or enumerator): each
+            // element is its own tree.
+            Tok::Comma if in_braces => count = 0,
             Tok::Semi if !next_is_else && !open.last().is_some_and(|o| o.0 != Tok::LBrace) => count = 0,
             _ => {}
         }

@@ -140,6 +140,12 @@ fn message(found: Option<&str>, expected: &[String]) -> String {
         Some(t) => format!("'{t}'"),
         None => "end of file".to_string(),
     };
+    if found.is_none() && has("}") {
+        return "expected '}' at end of file".into();
+    }
+    if found == Some("}") && !has("}") {
+        return "unexpected '}'".into();
+    }
     if has(";") {
         if has("+") || has("*") || has("(") && has("[") && has(".") {
             return "expected ';' after expression".into();

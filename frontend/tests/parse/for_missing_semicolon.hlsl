@@ -1,0 +1,3 @@
+void f() {
+  for (int i = 0; i < 4 i++) {}
+}

@@ -1,0 +1,2 @@
+[numthreads(8, 8, 1)
+void main() {}
