@@ -373,6 +373,16 @@ impl Checker<'_> {
                 k = ScalarKind::Int;
                 ct = self.m.types.with_component(ct, k);
             }
+            // A shift has the left operand's component type (`(int)x >> s` stays arithmetic
+            // with a uint `s`); only the shape is shared.
+            if matches!(op, Shl | Shr) {
+                if let Some(lk) = self.m.types.component(lt) {
+                    if !lk.is_literal() && !lk.is_bool() && !lk.is_float() {
+                        k = lk;
+                        ct = self.m.types.with_component(ct, k);
+                    }
+                }
+            }
         } else if is_logic {
             k = ScalarKind::Bool;
             ct = self.m.types.with_component(ct, k);
