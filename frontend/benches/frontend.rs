@@ -26,7 +26,8 @@ fn inputs() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let corpus = root.join("../shared/corpus/dxc");
     let mut files = Vec::new();
-    collect(if corpus.is_dir() { &corpus } else { &root.join("examples") }, &mut files);
+    let dir = if corpus.is_dir() { corpus } else { root.join("examples") };
+    collect(&dir, &mut files);
     files
         .into_iter()
         .filter_map(|p| {
