@@ -181,6 +181,72 @@ def intrinsics_math_minmax():
     ]
 
 
+def struct_array_dynamic():
+    a = [3, 5, 7, 9]
+    b = [2, 4, 6, 8]
+    arr = [10, 20, 30, 40]
+    pairs = []
+    for x, y in zip(a, b):
+        pairs += [x, y]
+    return "struct loaded from a structured buffer, local array indexed dynamically", (1, 1, 1), 1, [
+        ("u32", pairs, None),
+        ("u32", [0] * 4, [u32(x * y + arr[(x + i) % 4]) for i, (x, y) in enumerate(zip(a, b))]),
+    ]
+
+
+def functions_out_inout():
+    v = [11, -4, -17, 5]
+    q = tdiv(v[2], v[3])
+    return "inout swap and out parameters", (1, 1, 1), 1, [
+        ("i32", v, None), ("i32", [0] * 4, [v[1], v[0], q, v[2] - q * v[3]]),
+    ]
+
+
+def matrix_mul_forms():
+    m = [f32(x) for x in [1.0, 2.0, 3.0, 4.0]]   # rows (1, 2) and (3, 4)
+    v = [f32(x) for x in [0.5, -1.0]]
+    M = [[m[0], m[1]], [m[2], m[3]]]
+    vm = [f32(v[0] * M[0][c] + v[1] * M[1][c]) for c in range(2)]
+    mv = [f32(M[r][0] * v[0] + M[r][1] * v[1]) for r in range(2)]
+    mm = [f32(sum(M[r][k] * M[k][c] for k in range(2))) for r in range(2) for c in range(2)]
+    tr = [M[0][0], M[1][0], M[0][1], M[1][1]]
+    return "mul(v, M), mul(M, v), mul(M, M) and transpose on float2x2", (1, 1, 1), 1, [
+        ("f32", m + v + [0.0, 0.0], None),
+        ("f32", [0.0] * 12, vm + mv + mm + tr),
+    ]
+
+
+def bytebuffer_load_store():
+    words = [1, 2, 3, 4, 0, 0, 0, 0]
+    out = list(words)
+    out[4] = u32(words[0] + words[2])
+    out[5] = u32(words[1] + words[3])
+    out[6] = u32(words[1] * 3)
+    return "ByteAddressBuffer Load/Load4/Store/Store2 at byte offsets", (1, 1, 1), 1, [
+        ("u32", words, out),
+    ]
+
+
+def atomics_original_unique():
+    n = 64
+    return "InterlockedAdd returns each original value exactly once", (1, 1, 1), 1, [
+        ("u32", [0], [n]), ("u32", [0] * n, [1] * n),
+    ]
+
+
+def intrinsics_geometric():
+    a = [f32(x) for x in [1.0, 2.0, 3.0, 0.0]]
+    b = [f32(x) for x in [-2.0, 0.5, 4.0, 0.0]]
+    dot = f32(a[0] * b[0] + a[1] * b[1] + a[2] * b[2])
+    cross = [f32(a[1] * b[2] - a[2] * b[1]), f32(a[2] * b[0] - a[0] * b[2]), f32(a[0] * b[1] - a[1] * b[0])]
+    length = f32(math.sqrt(a[0] ** 2 + a[1] ** 2 + a[2] ** 2))
+    norm = [f32(x / length) for x in a[:3]]
+    return "dot, cross, length, normalize, sqrt, saturate", (1, 1, 1), 1, [
+        ("f32", a + b, None),
+        ("f32", [0.0] * 10, [dot] + cross + [length] + norm + [f32(math.sqrt(2.0)), 1.0]),
+    ]
+
+
 NAMES = {
     "int.divmod.signed": int_divmod_signed,
     "uint.divmod.wide": uint_divmod_wide,
@@ -193,6 +259,12 @@ NAMES = {
     "bitops.shift.count": bitops_shift_count,
     "control.loop.collatz": control_loop_collatz,
     "intrinsics.math.minmax": intrinsics_math_minmax,
+    "struct.array.dynamic": struct_array_dynamic,
+    "functions.out_inout": functions_out_inout,
+    "matrix.mul.forms": matrix_mul_forms,
+    "bytebuffer.load.store": bytebuffer_load_store,
+    "atomics.original.unique": atomics_original_unique,
+    "intrinsics.geometric": intrinsics_geometric,
 }
 
 
