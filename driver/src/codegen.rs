@@ -1,7 +1,7 @@
 //! Code generation after the front end: sema, then the SPIR-V emitter. DXIL code generation is
 //! not wired in yet.
 
-use crate::options::{LayoutRule, MatrixPacking, Options, RegisterClass, TargetEnv};
+use crate::options::{LayoutRule, MatrixPacking, Options, RegisterClass};
 use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
@@ -27,15 +27,12 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
     }
     let so = &options.spirv_options;
     let lower = LowerOptions {
-        target: match so.target_env {
-            TargetEnv::Vulkan1_0 => hlslc_spirv::TargetEnv::Vulkan1_0,
-            TargetEnv::Vulkan1_1 => hlslc_spirv::TargetEnv::Vulkan1_1,
-            TargetEnv::Vulkan1_1Spirv1_4 => hlslc_spirv::TargetEnv::Vulkan1_1Spirv1_4,
-            TargetEnv::Vulkan1_2 => hlslc_spirv::TargetEnv::Vulkan1_2,
-            TargetEnv::Vulkan1_3 => hlslc_spirv::TargetEnv::Vulkan1_3,
-            TargetEnv::Universal1_5 => hlslc_spirv::TargetEnv::Universal1_5,
+        target: so.target_env,
+        layout: LayoutRules {
+            strict_gl: so.layout == LayoutRule::Gl,
+            dx: so.layout == LayoutRule::Dx,
+            scalar: so.layout == LayoutRule::Scalar,
         },
-        layout: LayoutRules { strict_gl: so.layout == LayoutRule::Gl, scalar: so.layout == LayoutRule::Scalar },
         invert_y: so.invert_y,
         dx_position_w: so.use_dx_position_w,
         binding_shifts: so

@@ -268,6 +268,11 @@ impl TypeTable {
         self.map.get(ty).copied()
     }
 
+    /// The id of `ty` if it has been interned (for emitters, which see the table read-only).
+    pub fn lookup(&self, ty: &Type) -> Option<TypeId> {
+        self.map.get(ty).copied()
+    }
+
     pub fn get(&self, id: TypeId) -> &Type {
         &self.types[id.0 as usize]
     }

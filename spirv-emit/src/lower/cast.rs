@@ -39,11 +39,7 @@ impl<'m> Lowerer<'m> {
                     let x = self.b.composite_extract(frow, v, &[r])?;
                     rows.push(self.convert_kind(x, fs.kind, ts.kind, fs.cols)?);
                 }
-                if ts.kind.is_float() {
-                    Ok(self.b.composite_construct(tyid, &rows)?)
-                } else {
-                    Ok(self.b.composite_construct(tyid, &rows)?)
-                }
+                Ok(self.b.composite_construct(tyid, &rows)?)
             }
             CastKind::Splat => {
                 let Some(ts) = self.shape(to) else { return unsupported("this splat", span) };

@@ -198,11 +198,8 @@ impl<'m> Lowerer<'m> {
             Type::Vector(_, n) => *n as u32,
             _ => 1,
         };
-        let from_ty = self.b.ctx.type_of(from).cloned();
-        let to_ty = self.b.ctx.type_of(to).cloned();
-        use crate::types::Type as T;
-        match (from_ty, to_ty) {
-            (Some(T::Vector { elem, count }), _) if count > n => {
+        if let Some(crate::types::Type::Vector { elem, count }) = self.b.ctx.type_of(from).cloned() {
+            if count > n {
                 // A wider built-in (uint3 for SV_DispatchThreadID) read into a narrower value.
                 let narrow = if n == 1 { elem } else { self.b.ctx.type_vector(elem, n) };
                 let x = if n == 1 {
@@ -210,18 +207,19 @@ impl<'m> Lowerer<'m> {
                 } else {
                     self.b.vector_shuffle(narrow, v, v, &(0..n).collect::<Vec<_>>())?
                 };
-                self.adapt(x, narrow, to, hlsl)
-            }
-            (Some(T::Bool | T::Vector { .. }), _) if k.is_bool() && self.b.ctx.type_of(to).is_some() => {
-                // bool → uint stage variable
-                self.convert_kind(v, ScalarKind::Bool, ScalarKind::UInt, n)
-            }
-            (Some(T::Int { .. }), _) | (Some(T::Vector { .. }), _) if k.is_bool() => self.convert_kind(v, ScalarKind::UInt, ScalarKind::Bool, n),
-            _ => {
-                let x = self.b.unary(spirv::Op::Bitcast, to, v)?;
-                Ok(x)
+                return self.adapt(x, narrow, to, hlsl);
             }
         }
+        if k.is_bool() {
+            // bool values live in uint stage variables.
+            let bool_ty = self.vector_ty(ScalarKind::Bool, n, Layout::Logical);
+            return if from == bool_ty {
+                self.convert_kind(v, ScalarKind::Bool, ScalarKind::UInt, n)
+            } else {
+                self.convert_kind(v, ScalarKind::UInt, ScalarKind::Bool, n)
+            };
+        }
+        Ok(self.b.unary(spirv::Op::Bitcast, to, v)?)
     }
 
     /// Creates the stage variable for `semantic`: returns (variable, its value type, the value

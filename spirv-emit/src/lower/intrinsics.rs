@@ -515,7 +515,9 @@ impl<'m> Lowerer<'m> {
         let two = self.b.ctx.const_u32(2);
         let base = self.b.binary(Op::ShiftRightLogical, u, a, two)?;
         let zero = self.b.ctx.const_i32(0);
-        let uint_ty = hlslc_sema::types::TypeId(self.uint_type_id());
+        let Some(uint_ty) = self.m.types.lookup(&Type::Scalar(ScalarKind::UInt)) else {
+            return unsupported("byte-address access in a module without a uint type", None);
+        };
         let mut out = Vec::new();
         for i in 0..n {
             let idx = if i == 0 {
@@ -527,13 +529,6 @@ impl<'m> Lowerer<'m> {
             out.push(self.chain(&place, &[zero, idx], uint_ty)?);
         }
         Ok(out)
-    }
-
-    /// The sema id of `uint` (interned by sema in every module).
-    fn uint_type_id(&self) -> u32 {
-        (0..self.m.types.len() as u32)
-            .find(|&i| *self.m.types.get(hlslc_sema::types::TypeId(i)) == Type::Scalar(ScalarKind::UInt))
-            .unwrap_or(0)
     }
 
     /// A 4-component texel narrowed to the declared element type.

@@ -147,33 +147,13 @@ impl<'m> Lowerer<'m> {
         for (i, &t) in tys.iter().enumerate() {
             let ty = self.ty(t, layout)?;
             let mut decorations = vec![Decoration::with_literals(D::Offset, &[offsets[i].1])];
-            decorations.extend(self.member_matrix_decorations(t, layout));
+            decorations.extend(self.matrix_member_decorations(t, layout));
             if read_only {
                 decorations.push(Decoration::new(D::NonWritable));
             }
             members.push(StructMember { ty, name: names[i].clone(), decorations });
         }
         Ok(self.b.ctx.type_struct(StructType { name: name.to_string(), members, decorations: vec![Decoration::new(D::Block)] }))
-    }
-
-    fn member_matrix_decorations(&mut self, t: TypeId, layout: Layout) -> Vec<Decoration> {
-        // Same rule as struct members in `types.rs`: reuse it through a one-member struct view.
-        let mut t = t;
-        while let Type::Array { elem, .. } = self.m.types.get(t) {
-            t = *elem;
-        }
-        if let Type::Matrix { elem, rows, cols, layout: ml } = *self.m.types.get(t) {
-            if rows > 1 && cols > 1 && elem.is_float() {
-                let (_, comps) = super::layout::matrix_memory_shape(rows as u32, cols as u32, ml);
-                let stride = self.opts.layout.matrix_stride(elem, comps, layout);
-                let orient = match ml {
-                    hlslc_sema::types::MatrixLayout::ColumnMajor => D::RowMajor,
-                    hlslc_sema::types::MatrixLayout::RowMajor => D::ColMajor,
-                };
-                return vec![Decoration::with_literals(D::MatrixStride, &[stride]), Decoration::new(orient)];
-            }
-        }
-        Vec::new()
     }
 
     /// The SPIR-V type of a resource object (the pointee of its variable).
@@ -235,7 +215,7 @@ impl<'m> Lowerer<'m> {
                 let stride = self.opts.layout.array_stride(&self.m.types, elem, Layout::Std430);
                 let arr = self.b.ctx.type_runtime_array(ety, Some(stride));
                 let mut decorations = vec![Decoration::with_literals(D::Offset, &[0])];
-                decorations.extend(self.member_matrix_decorations(elem, Layout::Std430));
+                decorations.extend(self.matrix_member_decorations(elem, Layout::Std430));
                 if kind == StructuredBuffer {
                     decorations.push(Decoration::new(D::NonWritable));
                 }

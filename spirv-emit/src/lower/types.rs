@@ -9,7 +9,7 @@
 //! `bool` has no size in SPIR-V, so in buffer layouts it is a 32-bit `uint`; the value
 //! conversion on load/store is in `place.rs`.
 
-use super::layout::{matrix_memory_shape, Layout};
+use super::layout::Layout;
 use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
 use crate::types::{Decoration, StructMember, StructType};
@@ -64,7 +64,7 @@ impl<'m> Lowerer<'m> {
                 let u = types.enums[e.0 as usize].underlying;
                 self.ty(u, layout)?
             }
-            Type::Matrix { elem, rows, cols, layout: ml } => self.matrix_ty(elem, rows as u32, cols as u32, ml, layout),
+            Type::Matrix { elem, rows, cols, .. } => self.matrix_ty(t, elem, rows as u32, cols as u32, layout),
             Type::Array { elem, len } => {
                 let e = self.ty(elem, layout)?;
                 let stride = if layout == Layout::Logical {
@@ -104,7 +104,7 @@ impl<'m> Lowerer<'m> {
         })
     }
 
-    fn matrix_ty(&mut self, elem: ScalarKind, rows: u32, cols: u32, ml: MatrixLayout, layout: Layout) -> SpvId {
+    fn matrix_ty(&mut self, t: TypeId, elem: ScalarKind, rows: u32, cols: u32, layout: Layout) -> SpvId {
         if rows == 1 || cols == 1 {
             return self.vector_ty(elem, rows * cols, layout);
         }
@@ -112,24 +112,20 @@ impl<'m> Lowerer<'m> {
         if elem.is_float() {
             self.b.ctx.type_matrix(row, rows)
         } else {
-            let stride = (layout != Layout::Logical).then(|| {
-                let (_, comps) = matrix_memory_shape(rows, cols, ml);
-                self.opts.layout.matrix_stride(elem, comps, layout)
-            });
+            let stride = (layout != Layout::Logical).then(|| self.opts.layout.matrix_stride(&self.m.types, t, layout));
             self.b.ctx.type_array(row, rows, stride)
         }
     }
 
     /// `MatrixStride` and the (inverted) orientation of a struct member holding a float matrix,
     /// or an array of them.
-    fn matrix_member_decorations(&self, mut t: TypeId, layout: Layout) -> Vec<Decoration> {
+    pub(crate) fn matrix_member_decorations(&self, mut t: TypeId, layout: Layout) -> Vec<Decoration> {
         while let Type::Array { elem, .. } = self.m.types.get(t) {
             t = *elem;
         }
         if let Type::Matrix { elem, rows, cols, layout: ml } = *self.m.types.get(t) {
             if rows > 1 && cols > 1 && elem.is_float() {
-                let (_, comps) = matrix_memory_shape(rows as u32, cols as u32, ml);
-                let stride = self.opts.layout.matrix_stride(elem, comps, layout);
+                let stride = self.opts.layout.matrix_stride(&self.m.types, t, layout);
                 let orient = match ml {
                     MatrixLayout::ColumnMajor => D::RowMajor,
                     MatrixLayout::RowMajor => D::ColMajor,
