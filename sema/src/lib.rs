@@ -11,6 +11,7 @@
 
 pub mod intrinsics;
 pub mod layout;
+pub mod numeric;
 pub mod tast;
 pub mod types;
 

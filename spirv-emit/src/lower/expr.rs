@@ -341,7 +341,7 @@ impl<'m> Lowerer<'m> {
         let bits: u64 = if k.is_float() {
             match k.bits() {
                 64 => as_float.to_bits(),
-                16 => f32_to_f16_bits(as_float as f32) as u64,
+                16 => hlslc_sema::numeric::f32_to_f16_bits(as_float as f32) as u64,
                 _ => (as_float as f32).to_bits() as u64,
             }
         } else {
@@ -571,42 +571,5 @@ impl<'m> Lowerer<'m> {
             self.store(&place, v)?;
         }
         Ok(r)
-    }
-}
-
-/// IEEE binary16 bits of an f32 (round to nearest even).
-fn f32_to_f16_bits(f: f32) -> u16 {
-    let x = f.to_bits();
-    let sign = ((x >> 16) & 0x8000) as u16;
-    let exp = ((x >> 23) & 0xff) as i32;
-    let mant = x & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = (mant | 0x80_0000) >> (1 - e);
-        let round = (m & 0x1fff) > 0x1000 || ((m & 0x1fff) == 0x1000 && (m & 0x2000) != 0);
-        return sign | ((m >> 13) as u16 + round as u16);
-    }
-    let round = (mant & 0x1fff) > 0x1000 || ((mant & 0x1fff) == 0x1000 && (mant & 0x2000) != 0);
-    let h = ((e as u32) << 10) | (mant >> 13);
-    sign | (h + round as u32) as u16
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn half_bits() {
-        assert_eq!(super::f32_to_f16_bits(1.0), 0x3c00);
-        assert_eq!(super::f32_to_f16_bits(-2.0), 0xc000);
-        assert_eq!(super::f32_to_f16_bits(0.5), 0x3800);
-        assert_eq!(super::f32_to_f16_bits(65504.0), 0x7bff);
     }
 }
