@@ -53,41 +53,8 @@ pub enum Denorm {
     Ftz,
 }
 
-/// `-fspv-target-env=`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum TargetEnv {
-    #[default]
-    Vulkan1_0,
-    Vulkan1_1,
-    Vulkan1_1Spirv1_4,
-    Vulkan1_2,
-    Vulkan1_3,
-    Universal1_5,
-}
-
-impl TargetEnv {
-    pub fn parse(text: &str) -> Option<TargetEnv> {
-        Some(match text {
-            "vulkan1.0" => TargetEnv::Vulkan1_0,
-            "vulkan1.1" => TargetEnv::Vulkan1_1,
-            "vulkan1.1spirv1.4" => TargetEnv::Vulkan1_1Spirv1_4,
-            "vulkan1.2" => TargetEnv::Vulkan1_2,
-            "vulkan1.3" => TargetEnv::Vulkan1_3,
-            "universal1.5" => TargetEnv::Universal1_5,
-            _ => return None,
-        })
-    }
-    /// The SPIR-V version (major, minor) this environment targets.
-    pub fn spirv_version(self) -> (u8, u8) {
-        match self {
-            TargetEnv::Vulkan1_0 => (1, 0),
-            TargetEnv::Vulkan1_1 => (1, 3),
-            TargetEnv::Vulkan1_1Spirv1_4 => (1, 4),
-            TargetEnv::Vulkan1_2 | TargetEnv::Universal1_5 => (1, 5),
-            TargetEnv::Vulkan1_3 => (1, 6),
-        }
-    }
-}
+/// `-fspv-target-env=`: the SPIR-V emitter's own target type, so the two never disagree.
+pub use hlslc_spirv::TargetEnv;
 
 /// Register class of a `-fvk-*-shift` option.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
