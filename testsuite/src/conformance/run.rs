@@ -179,16 +179,25 @@ pub(super) fn command_line(stage: &Stage) -> String {
     s
 }
 
-/// The last lines of what a command wrote (stderr, then stdout), for the verbose log.
+/// The first and last lines of what a command wrote (stderr, then stdout), for the verbose log:
+/// the head holds the first error (FileCheck names the failing CHECK line there), the tail the rest.
 fn tail(out: &process::Finished) -> String {
-    const LINES: usize = 12;
+    const HEAD: usize = 8;
+    const TAIL: usize = 6;
     let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
     if text.trim().is_empty() {
         text = String::from_utf8_lossy(&out.stdout).into_owned();
     }
     let lines: Vec<&str> = text.lines().collect();
-    let from = lines.len().saturating_sub(LINES);
-    lines[from..].iter().map(|l| format!("  | {}\n", truncate(l, 300))).collect()
+    let shown: Vec<&str> = if lines.len() <= HEAD + TAIL {
+        lines
+    } else {
+        let mut v = lines[..HEAD].to_vec();
+        v.push("...");
+        v.extend_from_slice(&lines[lines.len() - TAIL..]);
+        v
+    };
+    shown.iter().map(|l| format!("  | {}\n", truncate(l, 300))).collect()
 }
 
 fn truncate(s: &str, n: usize) -> &str {
