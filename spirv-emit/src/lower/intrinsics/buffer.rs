@@ -1,0 +1,154 @@
+//! Methods of buffer objects: structured and byte-address buffers.
+
+use super::super::layout::Layout;
+use super::super::place::Place;
+use super::super::{unsupported, Lowerer, R};
+use crate::id::SpvId;
+use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::tast::ExprId;
+use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
+use spirv::Op;
+
+impl<'m> Lowerer<'m> {
+    /// A method of a buffer object, or `None` when this object has no such method here.
+    pub(super) fn buffer_method(
+        &mut self,
+        op: I,
+        obj: ExprId,
+        args: &[ExprId],
+        ty: TypeId,
+        e: ExprId,
+    ) -> R<Option<SpvId>> {
+        let span = self.expr_span(e);
+        let oty = self.m.expr(obj).ty;
+        let Type::Object { kind, elem, .. } = self.m.types.get(oty).clone() else {
+            return Ok(None);
+        };
+        use ObjectKind::*;
+        let rty = self.ty(ty, Layout::Logical)?;
+        let _ = elem;
+        let v = match (kind, op) {
+            (StructuredBuffer | RWStructuredBuffer, I::MethodLoad) => {
+                let place = self.lvalue(obj)?;
+                let idx = self.rvalue(args[0])?;
+                let zero = self.b.ctx.const_i32(0);
+                let p = self.chain(&place, &[zero, idx], ty)?;
+                self.load(&p)
+            }
+            (
+                ByteAddressBuffer | RWByteAddressBuffer,
+                I::MethodLoad | I::MethodLoad2 | I::MethodLoad3 | I::MethodLoad4,
+            ) => {
+                let n = match op {
+                    I::MethodLoad2 => 2,
+                    I::MethodLoad3 => 3,
+                    I::MethodLoad4 => 4,
+                    _ => 1,
+                };
+                if self.m.types.component(ty) != Some(ScalarKind::UInt) {
+                    return unsupported(
+                        "templated ByteAddressBuffer loads of non-uint types",
+                        span,
+                    );
+                }
+                let words = self.byte_address_words(obj, args[0], n)?;
+                let mut vals = Vec::new();
+                for p in words {
+                    vals.push(self.load(&p)?);
+                }
+                if n == 1 {
+                    return Ok(Some(vals[0]));
+                }
+                Ok(self.b.composite_construct(rty, &vals)?)
+            }
+            (
+                RWByteAddressBuffer,
+                I::MethodStore | I::MethodStore2 | I::MethodStore3 | I::MethodStore4,
+            ) => {
+                let n = match op {
+                    I::MethodStore2 => 2,
+                    I::MethodStore3 => 3,
+                    I::MethodStore4 => 4,
+                    _ => 1,
+                };
+                let vt = self.m.expr(args[1]).ty;
+                if self.m.types.component(vt) != Some(ScalarKind::UInt) {
+                    return unsupported(
+                        "templated ByteAddressBuffer stores of non-uint types",
+                        span,
+                    );
+                }
+                let words = self.byte_address_words(obj, args[0], n)?;
+                let v = self.rvalue(args[1])?;
+                let u = self.b.ctx.type_u32();
+                for (i, p) in words.iter().enumerate() {
+                    let c = if n == 1 {
+                        v
+                    } else {
+                        self.b.composite_extract(u, v, &[i as u32])?
+                    };
+                    self.store(p, c)?;
+                }
+                Ok(self.no_value(rty))
+            }
+            (
+                RWByteAddressBuffer,
+                I::MethodInterlockedAdd
+                | I::MethodInterlockedAnd
+                | I::MethodInterlockedOr
+                | I::MethodInterlockedXor
+                | I::MethodInterlockedMin
+                | I::MethodInterlockedMax
+                | I::MethodInterlockedUMin
+                | I::MethodInterlockedUMax
+                | I::MethodInterlockedExchange
+                | I::MethodInterlockedCompareExchange
+                | I::MethodInterlockedCompareStore,
+            ) => {
+                let free = match op {
+                    I::MethodInterlockedAdd => I::InterlockedAdd,
+                    I::MethodInterlockedAnd => I::InterlockedAnd,
+                    I::MethodInterlockedOr => I::InterlockedOr,
+                    I::MethodInterlockedXor => I::InterlockedXor,
+                    I::MethodInterlockedMin => I::InterlockedMin,
+                    I::MethodInterlockedMax => I::InterlockedMax,
+                    I::MethodInterlockedUMin => I::InterlockedUMin,
+                    I::MethodInterlockedUMax => I::InterlockedUMax,
+                    I::MethodInterlockedExchange => I::InterlockedExchange,
+                    I::MethodInterlockedCompareExchange => I::InterlockedCompareExchange,
+                    _ => I::InterlockedCompareStore,
+                };
+                let mut words = self.byte_address_words(obj, args[0], 1)?;
+                let place = words.remove(0);
+                self.atomic(free, place, &args[1..], e)?;
+                Ok(self.no_value(rty))
+            }
+            _ => return Ok(None),
+        };
+        v.map(Some)
+    }
+
+    /// Places of `n` consecutive words of a byte-address buffer starting at byte `addr`.
+    fn byte_address_words(&mut self, obj: ExprId, addr: ExprId, n: u32) -> R<Vec<Place>> {
+        let place = self.lvalue(obj)?;
+        let a = self.rvalue(addr)?;
+        let u = self.b.ctx.type_u32();
+        let two = self.b.ctx.const_u32(2);
+        let base = self.b.binary(Op::ShiftRightLogical, u, a, two)?;
+        let zero = self.b.ctx.const_i32(0);
+        let Some(uint_ty) = self.m.types.lookup(&Type::Scalar(ScalarKind::UInt)) else {
+            return unsupported("byte-address access in a module without a uint type", None);
+        };
+        let mut out = Vec::new();
+        for i in 0..n {
+            let idx = if i == 0 {
+                base
+            } else {
+                let c = self.b.ctx.const_u32(i);
+                self.b.binary(Op::IAdd, u, base, c)?
+            };
+            out.push(self.chain(&place, &[zero, idx], uint_ty)?);
+        }
+        Ok(out)
+    }
+}

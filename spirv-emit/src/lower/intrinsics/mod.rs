@@ -1,0 +1,75 @@
+//! Intrinsic functions and object methods, lowered by family. Each family answers `None` for an
+//! intrinsic it does not own; one that no family owns is reported as unsupported.
+//!
+//! - `math`: GLSL.std.450 where DXC uses it, core arithmetic otherwise, `mul`;
+//! - `sync`: barriers and atomics;
+//! - `pixel`: `clip` and derivatives;
+//! - `buffer`, `texture`: methods of buffer and texture objects.
+
+mod buffer;
+mod math;
+mod pixel;
+mod sync;
+mod texture;
+
+use super::{unsupported, Lowerer, R};
+use crate::id::SpvId;
+use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::tast::ExprId;
+use hlslc_sema::types::{Type, TypeId};
+
+/// One family of free-function intrinsics.
+type Family<'m> = fn(&mut Lowerer<'m>, I, &[ExprId], TypeId, ExprId) -> R<Option<SpvId>>;
+
+impl<'m> Lowerer<'m> {
+    pub(crate) fn intrinsic(
+        &mut self,
+        op: I,
+        object: Option<ExprId>,
+        args: &[ExprId],
+        ty: TypeId,
+        e: ExprId,
+    ) -> R<SpvId> {
+        if let Some(obj) = object {
+            return self.method(op, obj, args, ty, e);
+        }
+        let families: [Family<'m>; 3] = [
+            Self::math_intrinsic,
+            Self::sync_intrinsic,
+            Self::pixel_intrinsic,
+        ];
+        for family in families {
+            if let Some(v) = family(self, op, args, ty, e)? {
+                return Ok(v);
+            }
+        }
+        unsupported(format!("the intrinsic {op:?}"), self.expr_span(e))
+    }
+
+    /// Methods of resource objects.
+    fn method(&mut self, op: I, obj: ExprId, args: &[ExprId], ty: TypeId, e: ExprId) -> R<SpvId> {
+        let span = self.expr_span(e);
+        let Type::Object { kind, .. } = self.m.types.get(self.m.expr(obj).ty).clone() else {
+            return unsupported(format!("the method {op:?}"), span);
+        };
+        let v = if kind.is_texture() {
+            self.texture_method(op, obj, args, ty, e)?
+        } else {
+            self.buffer_method(op, obj, args, ty, e)?
+        };
+        match v {
+            Some(v) => Ok(v),
+            None => unsupported(format!("the method {op:?} of {}", kind.name()), span),
+        }
+    }
+
+    /// The "value" of a call that returns nothing: never used as an operand (sema types such a
+    /// call `void`), so no instruction is emitted; otherwise an `OpUndef` of the type.
+    pub(crate) fn no_value(&mut self, rty: SpvId) -> SpvId {
+        if matches!(self.b.ctx.type_of(rty), Some(crate::types::Type::Void)) {
+            SpvId(0)
+        } else {
+            self.b.ctx.undef(rty)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Pixel-shader intrinsics: `clip` and the derivatives.
+
+use super::super::layout::Layout;
+use super::super::{Lowerer, R};
+use crate::id::SpvId;
+use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::tast::{ConstValue, ExprId};
+use hlslc_sema::types::{ScalarKind, TypeId};
+use spirv::Op;
+
+impl<'m> Lowerer<'m> {
+    /// `clip` or a derivative, or `None` when `op` is not one.
+    pub(super) fn pixel_intrinsic(
+        &mut self,
+        op: I,
+        args: &[ExprId],
+        ty: TypeId,
+        _e: ExprId,
+    ) -> R<Option<SpvId>> {
+        let rty = self.ty(ty, Layout::Logical)?;
+        let arg_ty = |l: &Self, i: usize| args.get(i).map(|&a| l.m.expr(a).ty).unwrap_or(ty);
+        let v = match op {
+            I::Clip => {
+                let x = self.rvalue(args[0])?;
+                let at = arg_ty(self, 0);
+                let n = self.shape(at).map_or(1, |s| s.count());
+                let zero = self.constant(at, ConstValue::Float(0.0))?;
+                let bt = self.vector_ty(ScalarKind::Bool, n, Layout::Logical);
+                let lt = self.b.binary(Op::FOrdLessThan, bt, x, zero)?;
+                let bool_ty = self.scalar_ty(ScalarKind::Bool, Layout::Logical);
+                let c = if n > 1 {
+                    self.b.unary(Op::Any, bool_ty, lt)?
+                } else {
+                    lt
+                };
+                let (kill, merge) = (self.label("if.true"), self.label("if.merge"));
+                self.b
+                    .selection_merge(merge, spirv::SelectionControl::NONE)?;
+                self.b.branch_conditional(c, kill, merge)?;
+                self.start_block(kill)?;
+                self.b.kill()?;
+                self.start_block(merge)?;
+                Ok(self.no_value(rty))
+            }
+            I::Ddx | I::Ddy | I::DdxFine | I::DdyFine | I::DdxCoarse | I::DdyCoarse | I::Fwidth => {
+                let x = self.rvalue(args[0])?;
+                let o = match op {
+                    I::Ddx => Op::DPdx,
+                    I::Ddy => Op::DPdy,
+                    I::DdxFine => Op::DPdxFine,
+                    I::DdyFine => Op::DPdyFine,
+                    I::DdxCoarse => Op::DPdxCoarse,
+                    I::DdyCoarse => Op::DPdyCoarse,
+                    _ => Op::Fwidth,
+                };
+                if matches!(
+                    o,
+                    Op::DPdxFine | Op::DPdyFine | Op::DPdxCoarse | Op::DPdyCoarse
+                ) {
+                    self.b.capability(spirv::Capability::DerivativeControl);
+                }
+                Ok(self.b.unary(o, rty, x)?)
+            }
+            _ => return Ok(None),
+        };
+        v.map(Some)
+    }
+}

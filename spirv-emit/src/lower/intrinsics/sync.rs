@@ -1,0 +1,161 @@
+//! Barriers and atomics (`Interlocked*` on any place in memory).
+
+use super::super::layout::Layout;
+use super::super::place::Place;
+use super::super::{unsupported, Lowerer, R};
+use crate::id::SpvId;
+use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::tast::ExprId;
+use hlslc_sema::types::{ScalarKind, TypeId};
+use rspirv::dr::Operand;
+use spirv::Op;
+
+impl<'m> Lowerer<'m> {
+    /// A barrier or free-function atomic, or `None` when `op` is not one.
+    pub(super) fn sync_intrinsic(
+        &mut self,
+        op: I,
+        args: &[ExprId],
+        ty: TypeId,
+        e: ExprId,
+    ) -> R<Option<SpvId>> {
+        let rty = self.ty(ty, Layout::Logical)?;
+        let v = match op {
+            I::GroupMemoryBarrierWithGroupSync => self.barrier(true, 2, 0x8 | 0x100),
+            I::GroupMemoryBarrier => self.barrier(false, 2, 0x8 | 0x100),
+            I::DeviceMemoryBarrierWithGroupSync => self.barrier(true, 1, 0x8 | 0x40 | 0x800),
+            I::DeviceMemoryBarrier => self.barrier(false, 1, 0x8 | 0x40 | 0x800),
+            I::AllMemoryBarrierWithGroupSync => self.barrier(true, 1, 0x8 | 0x40 | 0x100 | 0x800),
+            I::AllMemoryBarrier => self.barrier(false, 1, 0x8 | 0x40 | 0x100 | 0x800),
+            I::InterlockedAdd
+            | I::InterlockedAnd
+            | I::InterlockedOr
+            | I::InterlockedXor
+            | I::InterlockedMin
+            | I::InterlockedMax
+            | I::InterlockedUMin
+            | I::InterlockedUMax
+            | I::InterlockedExchange
+            | I::InterlockedCompareExchange
+            | I::InterlockedCompareStore => {
+                let place = self.lvalue(args[0])?;
+                self.atomic(op, place, &args[1..], e)?;
+                Ok(self.no_value(rty))
+            }
+            _ => return Ok(None),
+        };
+        v.map(Some)
+    }
+
+    fn barrier(&mut self, control: bool, mem_scope: u32, semantics: u32) -> R<SpvId> {
+        let wg = self.b.ctx.const_u32(2);
+        let scope = self.b.ctx.const_u32(mem_scope);
+        let sem = self.b.ctx.const_u32(semantics);
+        if control {
+            self.b.void(
+                Op::ControlBarrier,
+                vec![
+                    Operand::IdRef(wg.0),
+                    Operand::IdRef(scope.0),
+                    Operand::IdRef(sem.0),
+                ],
+            )?;
+        } else {
+            self.b.void(
+                Op::MemoryBarrier,
+                vec![Operand::IdRef(scope.0), Operand::IdRef(sem.0)],
+            )?;
+        }
+        Ok(SpvId(0))
+    }
+
+    /// `Interlocked*(dest, value[, original])` on a place in memory.
+    pub(super) fn atomic(&mut self, op: I, place: Place, args: &[ExprId], e: ExprId) -> R<()> {
+        let Some((ptr, sc, _)) = Self::place_ptr(&place) else {
+            return unsupported("atomics on texels", self.expr_span(e));
+        };
+        let ty = place.ty();
+        let tyid = self.ty(ty, Layout::Logical)?;
+        let signed = self
+            .m
+            .types
+            .component(ty)
+            .is_some_and(|k| k.is_signed_int());
+        let scope = self
+            .b
+            .ctx
+            .const_u32(if sc == spirv::StorageClass::Workgroup {
+                2
+            } else {
+                1
+            });
+        let none = self.b.ctx.const_u32(0);
+        let mut vals = Vec::new();
+        for &a in args {
+            vals.push(a);
+        }
+        let (result, original) = match op {
+            I::InterlockedCompareExchange | I::InterlockedCompareStore => {
+                let cmp = self.rvalue(vals[0])?;
+                let val = self.rvalue(vals[1])?;
+                let r = self.b.value(
+                    Op::AtomicCompareExchange,
+                    tyid,
+                    vec![
+                        Operand::IdRef(ptr.0),
+                        Operand::IdRef(scope.0),
+                        Operand::IdRef(none.0),
+                        Operand::IdRef(none.0),
+                        Operand::IdRef(val.0),
+                        Operand::IdRef(cmp.0),
+                    ],
+                )?;
+                (
+                    r,
+                    if op == I::InterlockedCompareExchange {
+                        vals.get(2).copied()
+                    } else {
+                        None
+                    },
+                )
+            }
+            _ => {
+                let val = self.rvalue(vals[0])?;
+                let o = match op {
+                    I::InterlockedAdd => Op::AtomicIAdd,
+                    I::InterlockedAnd => Op::AtomicAnd,
+                    I::InterlockedOr => Op::AtomicOr,
+                    I::InterlockedXor => Op::AtomicXor,
+                    I::InterlockedMin if signed => Op::AtomicSMin,
+                    I::InterlockedMax if signed => Op::AtomicSMax,
+                    I::InterlockedMin | I::InterlockedUMin => Op::AtomicUMin,
+                    I::InterlockedMax | I::InterlockedUMax => Op::AtomicUMax,
+                    _ => Op::AtomicExchange,
+                };
+                let r = self.b.value(
+                    o,
+                    tyid,
+                    vec![
+                        Operand::IdRef(ptr.0),
+                        Operand::IdRef(scope.0),
+                        Operand::IdRef(none.0),
+                        Operand::IdRef(val.0),
+                    ],
+                )?;
+                (r, vals.get(1).copied())
+            }
+        };
+        if let Some(out) = original {
+            let p = self.lvalue(out)?;
+            let v = if p.ty() != ty {
+                let fk = self.m.types.component(ty).unwrap_or(ScalarKind::UInt);
+                let tk = self.m.types.component(p.ty()).unwrap_or(ScalarKind::UInt);
+                self.convert_kind(result, fk, tk, 1)?
+            } else {
+                result
+            };
+            self.store(&p, v)?;
+        }
+        Ok(())
+    }
+}
