@@ -13,17 +13,33 @@ use crate::id::SpvId;
 use crate::types::Decoration;
 use hlslc_frontend::Span;
 use hlslc_sema::tast::{EntryPoint, Interpolation, ParamDir, Stage, Storage};
-use hlslc_sema::types::{ScalarKind, Type, TypeId, TypeTable};
+use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId, TypeTable};
 use spirv::{BuiltIn, Decoration as D, ExecutionMode, ExecutionModel, FunctionControl, StorageClass};
 
 /// Location counters and the interface list of the entry point.
 #[derive(Default)]
-struct Io {
+pub(crate) struct Io {
     next_in: u32,
     next_out: u32,
     interface: Vec<SpvId>,
     used_in: Vec<u32>,
     used_out: Vec<u32>,
+}
+
+/// The stage output variables of one HLSL value: a leaf per scalar/vector, a node per struct
+/// (with the SPIR-V type of each field).
+#[derive(Clone, Debug)]
+pub(crate) enum OutTree {
+    Leaf { var: SpvId, var_ty: SpvId, hlsl_spv: SpvId, ty: TypeId, position: bool },
+    Struct(Vec<(SpvId, OutTree)>),
+}
+
+/// The per-vertex type of a geometry shader's output stream type.
+fn stream_elem(types: &TypeTable, t: TypeId) -> Option<TypeId> {
+    match types.get(t) {
+        Type::Object { kind: ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream, elem, .. } => *elem,
+        _ => None,
+    }
 }
 
 /// What one semantic becomes.
@@ -40,6 +56,10 @@ impl<'m> Lowerer<'m> {
             Stage::Vertex => ExecutionModel::Vertex,
             Stage::Pixel => ExecutionModel::Fragment,
             Stage::Compute => ExecutionModel::GLCompute,
+            Stage::Geometry => {
+                self.b.capability(spirv::Capability::Geometry);
+                ExecutionModel::Geometry
+            }
             other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
         };
         let src = self.func_id(ep.func);
@@ -75,8 +95,20 @@ impl<'m> Lowerer<'m> {
                 _ => ParamDir::In,
             };
             let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
+            if let Some(elem) = stream_elem(&self.m.types, var.ty) {
+                // A geometry shader's output stream: its stage variables are written by `Append`.
+                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.binding.vk_location, var.span, &mut io)?;
+                self.stream_out.get_or_insert(tree);
+                args.push(tmp);
+                continue;
+            }
             if dir != ParamDir::Out {
-                let v = self.read_input(ep.stage, var.ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io)?;
+                // Per-vertex inputs of a geometry shader are arrays over the primitive's vertices.
+                let (ty, arrayed) = match (ep.stage, var.primitive, self.m.types.get(var.ty)) {
+                    (Stage::Geometry, Some(_), Type::Array { elem, len: Some(n) }) => (*elem, Some(*n)),
+                    _ => (var.ty, None),
+                };
+                let v = self.read_input(ep.stage, ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, arrayed, var.span, &mut io)?;
                 self.b.store(tmp, v, None)?;
             }
             if dir != ParamDir::In {
@@ -108,6 +140,7 @@ impl<'m> Lowerer<'m> {
                 let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
                 self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
             }
+            Stage::Geometry => self.geometry_modes(ep, wrapper)?,
             _ => {}
         }
         if self.depth_replacing {
@@ -116,6 +149,9 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
+    /// Reads the stage inputs of a value of type `ty`. With `arrayed: Some(n)` (per-vertex
+    /// inputs of geometry shaders) every stage variable is an array of `n` and the result is an
+    /// array of `n` values of `ty`.
     #[allow(clippy::too_many_arguments)]
     fn read_input(
         &mut self,
@@ -124,6 +160,7 @@ impl<'m> Lowerer<'m> {
         semantic: Option<&str>,
         interp: Interpolation,
         loc: Option<u32>,
+        arrayed: Option<u32>,
         span: Span,
         io: &mut Io,
     ) -> R<SpvId> {
@@ -134,17 +171,45 @@ impl<'m> Lowerer<'m> {
             }
             let mut parts = Vec::new();
             for fld in &def.fields {
-                parts.push(self.read_input(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, span, io)?);
+                parts.push(self.read_input(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, arrayed, span, io)?);
             }
             let t = self.ty(ty, Layout::Logical)?;
-            return Ok(self.b.composite_construct(t, &parts)?);
+            let Some(n) = arrayed else {
+                return Ok(self.b.composite_construct(t, &parts)?);
+            };
+            // One array per field: transpose into an array of structs.
+            let mut elems = Vec::new();
+            for i in 0..n {
+                let mut fields = Vec::new();
+                for (fld, &arr) in def.fields.iter().zip(&parts) {
+                    let ft = self.ty(fld.ty, Layout::Logical)?;
+                    fields.push(self.b.composite_extract(ft, arr, &[i])?);
+                }
+                elems.push(self.b.composite_construct(t, &fields)?);
+            }
+            let at = self.b.ctx.type_array(t, n, None);
+            return Ok(self.b.composite_construct(at, &elems)?);
         }
         let Some(sem) = semantic else {
             return unsupported("an entry point parameter without a semantic", Some(span));
         };
-        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, true, interp, loc, span, io)?;
-        let v = self.b.load(var_ty, var, None)?;
-        self.adapt(v, var_ty, hlsl_ty_spv, ty)
+        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
+        let Some(n) = arrayed else {
+            let v = self.b.load(var_ty, var, None)?;
+            return self.adapt(v, var_ty, hlsl_ty_spv, ty);
+        };
+        let arr_var_ty = self.b.ctx.type_array(var_ty, n, None);
+        let v = self.b.load(arr_var_ty, var, None)?;
+        if var_ty == hlsl_ty_spv {
+            return Ok(v);
+        }
+        let mut elems = Vec::new();
+        for i in 0..n {
+            let x = self.b.composite_extract(var_ty, v, &[i])?;
+            elems.push(self.adapt(x, var_ty, hlsl_ty_spv, ty)?);
+        }
+        let at = self.b.ctx.type_array(hlsl_ty_spv, n, None);
+        Ok(self.b.composite_construct(at, &elems)?)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -158,33 +223,65 @@ impl<'m> Lowerer<'m> {
         span: Span,
         io: &mut Io,
     ) -> R<()> {
+        let tree = self.declare_output(stage, ty, semantic, loc, span, io)?;
+        self.store_output(stage, &tree, value)
+    }
+
+    /// Creates the stage output variables of a value of type `ty` (a struct is flattened field by
+    /// field).
+    pub(crate) fn declare_output(
+        &mut self,
+        stage: Stage,
+        ty: TypeId,
+        semantic: Option<&str>,
+        loc: Option<u32>,
+        span: Span,
+        io: &mut Io,
+    ) -> R<OutTree> {
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
             if !def.bases.is_empty() {
                 return unsupported("stage output structs with base classes", Some(span));
             }
-            for (i, fld) in def.fields.iter().enumerate() {
+            let mut fields = Vec::new();
+            for fld in &def.fields {
                 let ft = self.ty(fld.ty, Layout::Logical)?;
-                let v = self.b.composite_extract(ft, value, &[i as u32])?;
-                self.write_output(stage, fld.ty, fld.semantic.as_deref(), None, v, span, io)?;
+                fields.push((ft, self.declare_output(stage, fld.ty, fld.semantic.as_deref(), None, span, io)?));
             }
-            return Ok(());
+            return Ok(OutTree::Struct(fields));
         }
         let Some(sem) = semantic else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
-        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, false, Interpolation::default(), loc, span, io)?;
-        let v = self.adapt(value, hlsl_ty_spv, var_ty, ty)?;
-        let v = if self.opts.invert_y && sem.eq_ignore_ascii_case("SV_Position") && stage == Stage::Vertex {
-            let f = self.b.ctx.type_f32();
-            let y = self.b.composite_extract(f, v, &[1])?;
-            let ny = self.b.unary(spirv::Op::FNegate, f, y)?;
-            self.b.composite_insert(var_ty, ny, v, &[1])?
-        } else {
-            v
-        };
-        self.b.store(var, v, None)?;
-        Ok(())
+        let (var, var_ty, hlsl_spv) = self.stage_var(stage, ty, sem, false, Interpolation::default(), loc, None, span, io)?;
+        let position = sem.eq_ignore_ascii_case("SV_Position");
+        Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position })
+    }
+
+    /// Stores `value` into the stage output variables `tree` describes.
+    pub(crate) fn store_output(&mut self, stage: Stage, tree: &OutTree, value: SpvId) -> R<()> {
+        match tree {
+            OutTree::Struct(fields) => {
+                for (i, (ft, sub)) in fields.iter().enumerate() {
+                    let v = self.b.composite_extract(*ft, value, &[i as u32])?;
+                    self.store_output(stage, sub, v)?;
+                }
+                Ok(())
+            }
+            &OutTree::Leaf { var, var_ty, hlsl_spv, ty, position } => {
+                let v = self.adapt(value, hlsl_spv, var_ty, ty)?;
+                let v = if self.opts.invert_y && position && matches!(stage, Stage::Vertex | Stage::Domain | Stage::Geometry) {
+                    let f = self.b.ctx.type_f32();
+                    let y = self.b.composite_extract(f, v, &[1])?;
+                    let ny = self.b.unary(spirv::Op::FNegate, f, y)?;
+                    self.b.composite_insert(var_ty, ny, v, &[1])?
+                } else {
+                    v
+                };
+                self.b.store(var, v, None)?;
+                Ok(())
+            }
+        }
     }
 
     /// Converts between the stage variable's type and the HLSL value's type (built-ins with more
@@ -233,6 +330,7 @@ impl<'m> Lowerer<'m> {
         input: bool,
         interp: Interpolation,
         loc: Option<u32>,
+        arrayed: Option<u32>,
         span: Span,
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId)> {
@@ -250,7 +348,8 @@ impl<'m> Lowerer<'m> {
                     self.b.ctx.type_vector(u, 3)
                 }
                 BuiltIn::LocalInvocationIndex | BuiltIn::VertexIndex | BuiltIn::InstanceIndex | BuiltIn::PrimitiveId
-                | BuiltIn::SampleId => {
+                | BuiltIn::SampleId | BuiltIn::InvocationId | BuiltIn::Layer | BuiltIn::ViewportIndex
+                | BuiltIn::ViewIndex => {
                     if k.is_signed_int() {
                         self.b.ctx.type_i32()
                     } else {
@@ -269,7 +368,11 @@ impl<'m> Lowerer<'m> {
             }
             Slot::Location(_) => hlsl_spv,
         };
-        let pty = self.b.ctx.type_pointer(sc, var_ty);
+        let stored_ty = match arrayed {
+            Some(n) => self.b.ctx.type_array(var_ty, n, None),
+            None => var_ty,
+        };
+        let pty = self.b.ctx.type_pointer(sc, stored_ty);
         let var = self.b.global_variable(pty, sc, None);
         io.interface.push(var);
         match slot {
@@ -279,10 +382,19 @@ impl<'m> Lowerer<'m> {
                 if b == BuiltIn::FragDepth {
                     self.depth_replacing = true;
                 }
-                if b == BuiltIn::SampleId {
-                    self.b.capability(spirv::Capability::SampleRateShading);
+                match b {
+                    BuiltIn::SampleId => self.b.capability(spirv::Capability::SampleRateShading),
+                    BuiltIn::ViewportIndex => self.b.capability(spirv::Capability::MultiViewport),
+                    BuiltIn::ViewIndex => {
+                        self.b.capability(spirv::Capability::MultiView);
+                        self.b.extension("SPV_KHR_multiview");
+                    }
+                    BuiltIn::Layer | BuiltIn::PrimitiveId if stage == Stage::Pixel => {
+                        self.b.capability(spirv::Capability::Geometry)
+                    }
+                    _ => {}
                 }
-                if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId) {
+                if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId | BuiltIn::Layer | BuiltIn::ViewportIndex | BuiltIn::ViewIndex) {
                     self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                 }
             }
@@ -341,7 +453,18 @@ fn slot_of(stage: Stage, semantic: &str, input: bool, loc: Option<u32>) -> Slot 
         ("SV_ISFRONTFACE", Stage::Pixel, true) => Some((B::FrontFacing, "gl_FrontFacing")),
         ("SV_DEPTH", Stage::Pixel, false) => Some((B::FragDepth, "gl_FragDepth")),
         ("SV_SAMPLEINDEX", Stage::Pixel, true) => Some((B::SampleId, "gl_SampleID")),
-        ("SV_PRIMITIVEID", Stage::Pixel, true) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        ("SV_PRIMITIVEID", Stage::Pixel | Stage::Geometry | Stage::Hull | Stage::Domain, true) => {
+            Some((B::PrimitiveId, "gl_PrimitiveID"))
+        }
+        ("SV_PRIMITIVEID", Stage::Geometry, false) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        ("SV_GSINSTANCEID", Stage::Geometry, true) => Some((B::InvocationId, "gl_InvocationID")),
+        ("SV_RENDERTARGETARRAYINDEX", Stage::Geometry, false) | ("SV_RENDERTARGETARRAYINDEX", Stage::Pixel, true) => {
+            Some((B::Layer, "gl_Layer"))
+        }
+        ("SV_VIEWPORTARRAYINDEX", Stage::Geometry, false) | ("SV_VIEWPORTARRAYINDEX", Stage::Pixel, true) => {
+            Some((B::ViewportIndex, "gl_ViewportIndex"))
+        }
+        ("SV_VIEWID", _, true) => Some((B::ViewIndex, "gl_ViewIndex")),
         _ => None,
     };
     match b {

@@ -20,6 +20,7 @@ mod intrinsics;
 pub mod layout;
 mod place;
 mod resources;
+mod stages;
 mod stmt;
 mod types;
 
@@ -104,6 +105,10 @@ pub(crate) struct Lowerer<'m> {
     pub global_ids: Vec<SpvId>,
     /// An output writes `SV_Depth`.
     pub depth_replacing: bool,
+    /// The stage output variables of a geometry shader's output stream, written by `Append`.
+    pub(crate) stream_out: Option<entry::OutTree>,
+    /// The stage being lowered.
+    pub(crate) stage: Option<hlslc_sema::tast::Stage>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -123,6 +128,8 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         ret_ty: hlslc_sema::types::TypeTable::VOID,
         global_ids: Vec::new(),
         depth_replacing: false,
+        stream_out: None,
+        stage: None,
     };
     let Some(entry) = m.entry.clone() else {
         return unsupported("a module without an entry point (library targets)", None);
@@ -130,6 +137,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     l.b.capability(spirv::Capability::Shader);
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
     l.declare_resources()?;
+    l.stage = Some(entry.stage);
     l.lower_entry(&entry)?;
     while let Some(f) = l.pending.pop() {
         l.lower_function(f)?;

@@ -13,7 +13,7 @@ use super::layout::Layout;
 use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
 use crate::types::{Decoration, StructMember, StructType};
-use hlslc_sema::types::{MatrixLayout, ScalarKind, Type, TypeId};
+use hlslc_sema::types::{MatrixLayout, ObjectKind, ScalarKind, Type, TypeId};
 use spirv::{Decoration as D, StorageClass};
 
 impl<'m> Lowerer<'m> {
@@ -98,6 +98,14 @@ impl<'m> Lowerer<'m> {
                     members.push(StructMember { ty, name, decorations });
                 }
                 self.b.ctx.type_struct(StructType { name: def.name.clone(), members, decorations: Vec::new() })
+            }
+            // A stream is the per-vertex value `Append` writes; a patch is an array of control points.
+            Type::Object { kind: ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream, elem: Some(e), .. } => {
+                self.ty(e, layout)?
+            }
+            Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, elem: Some(e), count: Some(n) } => {
+                let e = self.ty(e, layout)?;
+                self.b.ctx.type_array(e, n, None)
             }
             Type::Object { .. } => return self.object_ty(t),
             Type::Error | Type::String => return unsupported(format!("the type '{}'", self.type_name(t)), None),

@@ -16,7 +16,7 @@ use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
 use hlslc_sema::intrinsics::IntrinsicOp as I;
 use hlslc_sema::tast::ExprId;
-use hlslc_sema::types::{Type, TypeId};
+use hlslc_sema::types::{ObjectKind, Type, TypeId};
 
 /// One family of free-function intrinsics.
 type Family<'m> = fn(&mut Lowerer<'m>, I, &[ExprId], TypeId, ExprId) -> R<Option<SpvId>>;
@@ -52,7 +52,9 @@ impl<'m> Lowerer<'m> {
         let Type::Object { kind, .. } = self.m.types.get(self.m.expr(obj).ty).clone() else {
             return unsupported(format!("the method {op:?}"), span);
         };
-        let v = if kind.is_texture() {
+        let v = if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
+            self.stream_method(op, args, e)?
+        } else if kind.is_texture() {
             self.texture_method(op, obj, args, ty, e)?
         } else {
             self.buffer_method(op, obj, args, ty, e)?

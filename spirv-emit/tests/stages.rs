@@ -1,0 +1,97 @@
+//! Shader stages beyond vertex/pixel/compute, end to end: HLSL → SPIR-V, each module checked by
+//! `spirv-val` (skipped with a message when SPIRV-Tools is missing) and by what its disassembly
+//! must contain, in order where order matters.
+
+mod common;
+
+use hlslc_frontend::diag::Diagnostics;
+use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::pp::{preprocess, PpOptions};
+use hlslc_frontend::SourceMap;
+use hlslc_sema::{analyze, SemaOptions};
+use hlslc_spirv::lower::{emit_spirv, LowerOptions};
+
+fn compile(src: &str, profile: &str, entry: &str) -> Result<Vec<u32>, String> {
+    let mut sm = SourceMap::new();
+    let f = sm.add("test.hlsl", src);
+    let mut diags = Diagnostics::new();
+    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
+    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
+    let opts = SemaOptions { profile: profile.into(), entry: entry.into(), ..SemaOptions::default() };
+    let m = analyze(&tu, &opts, &mut diags);
+    assert!(!diags.has_errors(), "{}", diags.render(&sm));
+    let m = m.expect("sema returns a module without errors");
+    let lo = LowerOptions { entry_name: entry.into(), ..LowerOptions::default() };
+    emit_spirv(&m, &lo).map_err(|e| e.message)
+}
+
+/// Compiles, validates for `env`, and checks that `expect` appear in the disassembly in order.
+fn check(src: &str, profile: &str, env: &str, expect: &[&str]) -> String {
+    let words = compile(src, profile, "main").unwrap_or_else(|e| panic!("lowering failed: {e}"));
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    if common::tool("spirv-val").is_some() {
+        if let Err(e) = common::spirv_val(&words, profile, env) {
+            panic!("spirv-val rejected the module:\n{e}\n{text}");
+        }
+    }
+    let mut rest = text.as_str();
+    for e in expect {
+        match rest.find(e) {
+            Some(i) => rest = &rest[i + e.len()..],
+            None => panic!("missing `{e}` (in this order) in:\n{text}"),
+        }
+    }
+    text
+}
+
+#[test]
+fn geometry_shader_streams_and_arrayed_inputs() {
+    let src = r#"
+struct VIn { float4 p : SV_Position; float2 uv : UV; };
+struct GOut { float4 p : SV_Position; float2 uv : UV; uint layer : SV_RenderTargetArrayIndex; };
+
+[maxvertexcount(6)]
+[instance(2)]
+void main(triangle VIn v[3], uint prim : SV_PrimitiveID, uint inst : SV_GSInstanceID,
+          inout TriangleStream<GOut> s) {
+    for (uint i = 0; i < 3; i++) {
+        GOut o;
+        o.p = v[i].p;
+        o.uv = v[i].uv;
+        o.layer = prim + inst;
+        s.Append(o);
+    }
+    s.RestartStrip();
+}
+"#;
+    let text = check(
+        src,
+        "gs_6_0",
+        "vulkan1.0",
+        &[
+            "OpCapability Geometry",
+            "OpEntryPoint Geometry %main \"main\"",
+            "OpExecutionMode %main OutputVertices 6",
+            "OpExecutionMode %main Invocations 2",
+            "OpExecutionMode %main Triangles",
+            "OpExecutionMode %main OutputTriangleStrip",
+            "BuiltIn PrimitiveId",
+            "BuiltIn InvocationId",
+            "BuiltIn Layer",
+            "%in_var_UV = OpVariable %_ptr_Input__arr_v2float_uint_3 Input",
+            "OpEmitVertex",
+            "OpEndPrimitive",
+        ],
+    );
+    assert_eq!(text.matches("OpEmitVertex").count(), 1, "one Append, one OpEmitVertex");
+}
+
+#[test]
+fn geometry_shader_needs_maxvertexcount() {
+    let src = r#"
+struct S { float4 p : SV_Position; };
+void main(point S v[1], inout PointStream<S> s) { s.Append(v[0]); }
+"#;
+    let err = compile(src, "gs_6_0", "main").expect_err("no [maxvertexcount]");
+    assert!(err.contains("maxvertexcount"), "{err}");
+}
