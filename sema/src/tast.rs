@@ -396,6 +396,9 @@ pub struct Module {
     pub globals: Vec<VarId>,
     pub cbuffers: Vec<CBuffer>,
     pub entry: Option<EntryPoint>,
+    /// Every entry point: `entry` alone for a stage target, each `[shader("...")]` function (in
+    /// declaration order) for a library target.
+    pub entries: Vec<EntryPoint>,
 }
 
 impl Module {
@@ -410,6 +413,7 @@ impl Module {
             globals: Vec::new(),
             cbuffers: Vec::new(),
             entry: None,
+            entries: Vec::new(),
         }
     }
     pub fn expr(&self, id: ExprId) -> &Expr {

@@ -95,3 +95,41 @@ void main(point S v[1], inout PointStream<S> s) { s.Append(v[0]); }
     let err = compile(src, "gs_6_0", "main").expect_err("no [maxvertexcount]");
     assert!(err.contains("maxvertexcount"), "{err}");
 }
+
+#[test]
+fn library_has_one_entry_point_per_shader_function() {
+    let src = r#"
+RWStructuredBuffer<float> buf;
+float scale(float x) { return x * 2.0; }
+
+[shader("pixel")]
+float4 shade(float4 c : COLOR) : SV_Target { return c * scale(1.0); }
+
+[shader("compute")]
+[numthreads(8, 1, 1)]
+void fill(uint3 id : SV_DispatchThreadID) { buf[id.x] = scale((float)id.x); }
+
+[shader("vertex")]
+float4 place(float4 p : POSITION) : SV_Position { return p; }
+"#;
+    let text = check(
+        src,
+        "lib_6_3",
+        "vulkan1.0",
+        &[
+            "OpEntryPoint Fragment %shade \"shade\"",
+            "OpEntryPoint GLCompute %fill \"fill\"",
+            "OpEntryPoint Vertex %place \"place\"",
+            "OpExecutionMode %shade OriginUpperLeft",
+            "OpExecutionMode %fill LocalSize 8 1 1",
+        ],
+    );
+    // The helper both entries call is emitted once.
+    assert_eq!(text.matches("%scale = OpFunction").count(), 1, "{text}");
+}
+
+#[test]
+fn library_without_shader_functions_is_an_error() {
+    let err = compile("float f(float x) { return x; }", "lib_6_3", "main").expect_err("nothing to emit");
+    assert!(err.contains("entry point"), "{err}");
+}

@@ -594,6 +594,7 @@ impl Checker<'_> {
     pub(crate) fn pick_entry(&mut self) {
         let Some(stage) = self.opts.stage() else { return };
         if stage == Stage::Library {
+            self.pick_library_entries();
             return;
         }
         let entry = self.opts.entry.clone();
@@ -603,6 +604,14 @@ impl Checker<'_> {
             return;
         };
         let func = crate::tast::FuncId(idx as u32);
+        let ep = self.entry_point(func, stage);
+        self.m.entry = Some(ep.clone());
+        self.m.entries = vec![ep];
+    }
+
+    /// The entry point of `func` for `stage`, with its `[numthreads]` (required for compute-like
+    /// stages).
+    fn entry_point(&mut self, func: crate::tast::FuncId, stage: Stage) -> EntryPoint {
         let f = self.m.func(func);
         let numthreads = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case("numthreads")).and_then(|a| {
             let v: Vec<u32> = a.args.iter().filter_map(|x| if let AttrArg::Int(n) = x { Some(*n as u32) } else { None }).collect();
@@ -612,6 +621,25 @@ impl Checker<'_> {
         if matches!(stage, Stage::Compute | Stage::Mesh | Stage::Amplification) && numthreads.is_none() {
             self.error(span, "compute entry point must have a valid numthreads attribute");
         }
-        self.m.entry = Some(EntryPoint { func, stage, numthreads });
+        EntryPoint { func, stage, numthreads }
+    }
+
+    /// The entry points of a library target: every defined free function with a
+    /// `[shader("stage")]` attribute.
+    fn pick_library_entries(&mut self) {
+        for idx in 0..self.m.funcs.len() {
+            let f = &self.m.funcs[idx];
+            if f.body.is_none() || f.this_type.is_some() {
+                continue;
+            }
+            let stage = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case("shader")).and_then(|a| match a.args.first() {
+                Some(AttrArg::Str(s)) => Stage::from_attribute(s),
+                _ => None,
+            });
+            if let Some(stage) = stage {
+                let ep = self.entry_point(crate::tast::FuncId(idx as u32), stage);
+                self.m.entries.push(ep);
+            }
+        }
     }
 }

@@ -67,7 +67,8 @@ impl<'m> Lowerer<'m> {
         let void = self.b.ctx.type_void();
         let fty = self.b.ctx.type_function(void, &[]);
         self.b.begin_function(wrapper, void, fty, FunctionControl::NONE)?;
-        let name = if self.opts.entry_name.is_empty() { f.name.clone() } else { self.opts.entry_name.clone() };
+        // A library's entry points keep their function names; `-E` names a stage target's one.
+        let name = if m.entry.is_none() || self.opts.entry_name.is_empty() { f.name.clone() } else { self.opts.entry_name.clone() };
         self.b.ctx.name(wrapper, &name);
         let bb = self.b.new_block()?;
         self.b.switch_to_block(bb)?;

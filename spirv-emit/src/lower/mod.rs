@@ -131,14 +131,18 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         stream_out: None,
         stage: None,
     };
-    let Some(entry) = m.entry.clone() else {
-        return unsupported("a module without an entry point (library targets)", None);
-    };
+    if m.entries.is_empty() {
+        return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
+    }
     l.b.capability(spirv::Capability::Shader);
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
     l.declare_resources()?;
-    l.stage = Some(entry.stage);
-    l.lower_entry(&entry)?;
+    for entry in &m.entries {
+        l.stage = Some(entry.stage);
+        l.stream_out = None;
+        l.depth_replacing = false;
+        l.lower_entry(entry)?;
+    }
     while let Some(f) = l.pending.pop() {
         l.lower_function(f)?;
     }

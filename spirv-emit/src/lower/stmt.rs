@@ -23,7 +23,7 @@ impl<'m> Lowerer<'m> {
         }
         let fty = self.b.ctx.type_function(ret, &ptys);
         self.b.begin_function(id, ret, fty, FunctionControl::NONE)?;
-        let name = if m.entry.as_ref().is_some_and(|e| e.func == fid) {
+        let name = if m.entries.iter().any(|e| e.func == fid) {
             format!("src.{}", f.name)
         } else {
             f.qualified_name.replace("::", ".")
