@@ -10,6 +10,7 @@
 //! they set [`Token::leading_space`] and [`Token::line_start`] on the next token, which is all the
 //! preprocessor needs (directives, stringizing, `-P` output).
 
+use crate::fxhash::FxSet;
 use crate::source::{FileId, Span};
 use logos::Logos;
 use std::rc::Rc;
@@ -317,8 +318,37 @@ fn punct(raw: Raw) -> Option<Tok> {
     })
 }
 
+/// Shares one `Rc<str>` among all tokens with the same spelling, so lexing allocates once per
+/// distinct spelling rather than once per token (the preprocessor keeps one for a compilation).
+#[derive(Default)]
+pub struct Interner {
+    set: FxSet<Rc<str>>,
+}
+
+impl Interner {
+    pub fn new() -> Interner {
+        Interner::default()
+    }
+
+    /// The shared spelling of `s`.
+    #[inline]
+    pub fn intern(&mut self, s: &str) -> Rc<str> {
+        if let Some(r) = self.set.get(s) {
+            return r.clone();
+        }
+        let r: Rc<str> = Rc::from(s);
+        self.set.insert(r.clone());
+        r
+    }
+}
+
 /// Lexes one file's text into tokens (no end-of-file token). Never fails: see [`LexError`].
 pub fn lex(file: FileId, text: &str) -> Vec<Token> {
+    lex_with(file, text, &mut Interner::new())
+}
+
+/// [`lex`], sharing token spellings through `interner`.
+pub fn lex_with(file: FileId, text: &str, interner: &mut Interner) -> Vec<Token> {
     let mut out = Vec::with_capacity(text.len() / 4);
     let mut lexer = Raw::lexer(text);
     let mut leading_space = false;
@@ -346,7 +376,7 @@ pub fn lex(file: FileId, text: &str) -> Vec<Token> {
             Ok(p) => punct(p).expect("every other raw token is a punctuator"),
             Err(()) => Tok::Error(LexError::BadChar),
         };
-        out.push(Token { kind, text: Rc::from(lexer.slice()), span, leading_space, line_start });
+        out.push(Token { kind, text: interner.intern(lexer.slice()), span, leading_space, line_start });
         leading_space = false;
         line_start = false;
     }

@@ -333,6 +333,52 @@ fn precedence_and_associativity() {
     assert!(matches!(rhs.kind, ExprKind::Binary { op: BinaryOp::Mul, .. }));
 }
 
+/// Every binary operator level, and each node's span covering exactly its operands' tokens
+/// (parentheses included), as one grammar level per precedence would give.
+#[test]
+fn binary_operators_fold_by_precedence_with_operand_spans() {
+    let src = "bool f(int a, int b, int c) { return a || b && c | a ^ b & c == a < (b) << c + a * b; }";
+    let tu = parse_ok(src);
+    let body = first_func_body(&tu);
+    let StmtKind::Return(Some(e)) = &body.stmts[0].kind else { panic!() };
+    fn shape(e: &Expr, src: &str, out: &mut String) {
+        match &e.kind {
+            ExprKind::Binary { op, lhs, rhs } => {
+                out.push('[');
+                shape(lhs, src, out);
+                out.push_str(&format!(" {} ", op.symbol()));
+                shape(rhs, src, out);
+                out.push_str(&format!("]@{}", &src[e.span.start as usize..e.span.end as usize]));
+            }
+            ExprKind::Name(p) => out.push_str(&p.parts[0].name),
+            _ => out.push('?'),
+        }
+    }
+    let mut got = String::new();
+    shape(e, src, &mut got);
+    let mul = "[a * b]@a * b";
+    let add = format!("[c + {mul}]@c + a * b");
+    let shl = format!("[b << {add}]@(b) << c + a * b");
+    let lt = format!("[a < {shl}]@a < (b) << c + a * b");
+    let eq = format!("[c == {lt}]@c == a < (b) << c + a * b");
+    let and = format!("[b & {eq}]@b & c == a < (b) << c + a * b");
+    let xor = format!("[a ^ {and}]@a ^ b & c == a < (b) << c + a * b");
+    let or = format!("[c | {xor}]@c | a ^ b & c == a < (b) << c + a * b");
+    let land = format!("[b && {or}]@b && c | a ^ b & c == a < (b) << c + a * b");
+    let want = format!("[a || {land}]@a || b && c | a ^ b & c == a < (b) << c + a * b");
+    assert_eq!(got, want);
+    // Left associativity within a level, and a lower level after a higher one.
+    let src = "int g(int a, int b, int c) { return a * b / c - a % b + c; }";
+    let tu = parse_ok(src);
+    let StmtKind::Return(Some(e)) = &first_func_body(&tu).stmts[0].kind else { panic!() };
+    let mut got = String::new();
+    shape(e, src, &mut got);
+    assert_eq!(
+        got,
+        "[[[[a * b]@a * b / c]@a * b / c - [a % b]@a % b]@a * b / c - a % b + c]@a * b / c - a % b + c"
+    );
+}
+
 #[test]
 fn literals() {
     let tu = parse_ok("static const uint a = 0x1F; static const double b = 1.5l; static const half c = .5h; static const float d = 1e-3f; static const uint e = 017u;");

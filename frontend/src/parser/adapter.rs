@@ -9,16 +9,16 @@ use crate::source::Span;
 use super::token::*;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lexer::{Tok, Token};
-use std::collections::HashSet;
+use crate::fxhash::FxSet;
 use std::rc::Rc;
 
 /// Names the file declares.
 #[derive(Default, Debug)]
 pub struct Names<'a> {
     /// Declared by `struct`/`class`/`interface`/`enum`/`typedef`/`using X =`/`typename T`.
-    pub types: HashSet<&'a str>,
+    pub types: FxSet<&'a str>,
     /// Functions declared after a `template<...>` header.
-    pub template_fns: HashSet<&'a str>,
+    pub template_fns: FxSet<&'a str>,
 }
 
 fn is_ident(t: Option<&Token>) -> bool {

@@ -1,6 +1,7 @@
 //! Small constructors used by the grammar's actions, to keep `grammar.lalrpop` readable.
 
 use crate::ast::*;
+use super::token::{sp, Pos};
 use crate::source::Span;
 
 pub fn expr(kind: ExprKind, span: Span) -> Expr {
@@ -9,6 +10,50 @@ pub fn expr(kind: ExprKind, span: Span) -> Expr {
 
 pub fn bin(op: BinaryOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
     expr(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
+}
+
+/// Binding strength of a binary operator (higher binds tighter); all are left-associative.
+fn precedence(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Mul | Div | Rem => 10,
+        Add | Sub => 9,
+        Shl | Shr => 8,
+        Lt | Gt | Le | Ge => 7,
+        Eq | Ne => 6,
+        BitAnd => 5,
+        BitXor => 4,
+        BitOr => 3,
+        LogAnd => 2,
+        LogOr => 1,
+        Comma => 0,
+    }
+}
+
+/// `a op b op c ...` as the grammar reads it (operands with the positions of their first and
+/// last tokens), folded into a tree by precedence: every node spans its operands' tokens, as if
+/// each precedence level were its own left-recursive grammar rule.
+pub fn binary_chain(first: (Pos, Expr, Pos), rest: Vec<(BinaryOp, Pos, Expr, Pos)>) -> Expr {
+    fn reduce(operands: &mut Vec<(Pos, Expr, Pos)>, op: BinaryOp) {
+        let (_, b, br) = operands.pop().expect("an operand per operator");
+        let (al, a, _) = operands.pop().expect("an operand per operator");
+        operands.push((al, bin(op, a, b, sp(al, br)), br));
+    }
+    let mut operands = Vec::with_capacity(rest.len() + 1);
+    let mut ops: Vec<BinaryOp> = Vec::with_capacity(rest.len());
+    operands.push(first);
+    for (op, l, e, r) in rest {
+        while let Some(&top) = ops.last().filter(|&&top| precedence(top) >= precedence(op)) {
+            ops.pop();
+            reduce(&mut operands, top);
+        }
+        ops.push(op);
+        operands.push((l, e, r));
+    }
+    while let Some(top) = ops.pop() {
+        reduce(&mut operands, top);
+    }
+    operands.pop().expect("one operand left").1
 }
 
 pub fn un(op: UnaryOp, operand: Expr, span: Span) -> Expr {
@@ -30,12 +75,25 @@ pub fn named(path: Path, args: Option<Vec<TemplateArg>>, span: Span) -> TypeSpec
     TypeSpec { kind: TypeKind::Named { path, args }, span }
 }
 
-pub fn stmt(kind: StmtKind, span: Span) -> Stmt {
-    Stmt { kind, attrs: Vec::new(), span }
+// Large nonterminals are boxed in the grammar: the generated parser moves every symbol by value
+// (once per shift, reduce and pop), and the size of its symbol type is that of the largest one.
+
+pub fn stmt(kind: StmtKind, span: Span) -> Box<Stmt> {
+    Box::new(Stmt { kind, attrs: Vec::new(), span })
+}
+
+/// The contents of a list of boxed nonterminals.
+pub fn unbox<T>(v: Vec<Box<T>>) -> Vec<T> {
+    v.into_iter().map(|b| *b).collect()
+}
+
+pub fn for_stmt(head: Box<(Option<Box<Stmt>>, Option<Expr>, Option<Expr>)>, body: Box<Stmt>, span: Span) -> Box<Stmt> {
+    let (init, cond, step) = *head;
+    stmt(StmtKind::For { init, cond, step, body }, span)
 }
 
 /// Prepends statement attributes (`[unroll] [loop] for ...`).
-pub fn with_attrs(mut attrs: Vec<Attribute>, mut s: Stmt, span: Span) -> Stmt {
+pub fn with_attrs(mut attrs: Vec<Attribute>, mut s: Box<Stmt>, span: Span) -> Box<Stmt> {
     attrs.append(&mut s.attrs);
     s.attrs = attrs;
     s.span = span;
@@ -43,8 +101,8 @@ pub fn with_attrs(mut attrs: Vec<Attribute>, mut s: Stmt, span: Span) -> Stmt {
 }
 
 /// `f(void)` declares no parameters.
-pub fn params(list: Option<Vec<Param>>) -> Vec<Param> {
-    let list = list.unwrap_or_default();
+pub fn params(list: Option<Vec<Box<Param>>>) -> Vec<Param> {
+    let list = unbox(list.unwrap_or_default());
     if let [p] = list.as_slice() {
         if p.name.is_none() && p.modifiers.is_empty() && p.array_dims.is_empty() && is_void(&p.ty) {
             return Vec::new();
@@ -81,8 +139,8 @@ pub fn attrs(bodies: Vec<(Option<Ident>, Ident, Vec<Expr>, Span)>, double_bracke
 }
 
 /// Sets the attributes of a typedef or using declaration.
-pub fn with_decl_attrs(attrs: Vec<Attribute>, mut d: Decl, span: Span) -> Decl {
-    if let Decl::Typedef(t) = &mut d {
+pub fn with_decl_attrs(attrs: Vec<Attribute>, mut d: Box<Decl>, span: Span) -> Box<Decl> {
+    if let Decl::Typedef(t) = &mut *d {
         t.attrs = attrs;
         t.span = span;
     }
@@ -90,49 +148,51 @@ pub fn with_decl_attrs(attrs: Vec<Attribute>, mut d: Decl, span: Span) -> Decl {
 }
 
 /// `T name = init` in a condition: the declaration, and a use of `name` as the condition.
-pub fn cond_decl(specs: (Vec<ModifierAt>, TypeSpec), name: Ident, init: Expr, span: Span) -> (Option<VarDecl>, Expr) {
+pub fn cond_decl(specs: (Vec<ModifierAt>, TypeSpec), name: Ident, init: Expr, span: Span) -> Box<(Option<VarDecl>, Expr)> {
     let use_ = expr(ExprKind::Name(Path { global: false, parts: vec![name.clone()], span: name.span }), name.span);
     let declarator = Declarator { name, qualifier: Vec::new(), array_dims: Vec::new(), annotations: Vec::new(), init: Some(init), span };
     let decl = VarDecl { attrs: Vec::new(), modifiers: specs.0, ty: specs.1, declarators: vec![declarator], span };
-    (Some(decl), use_)
+    Box::new((Some(decl), use_))
 }
 
 fn decl_stmt(d: VarDecl) -> Stmt {
     let span = d.span;
-    stmt(StmtKind::Decl(Box::new(Decl::Var(d))), span)
+    *stmt(StmtKind::Decl(Box::new(Decl::Var(d))), span)
 }
 
 /// A condition that declares a variable is desugared, so the AST needs no special form:
 /// `if (T d = e) s` is `{ T d = e; if (d) s }` (same for `switch`).
-fn wrap(decl: Option<VarDecl>, s: Stmt, span: Span) -> Stmt {
+fn wrap(decl: Option<VarDecl>, s: Box<Stmt>, span: Span) -> Box<Stmt> {
     match decl {
         None => s,
-        Some(d) => stmt(StmtKind::Block(Block { stmts: vec![decl_stmt(d), s], span }), span),
+        Some(d) => stmt(StmtKind::Block(Block { stmts: vec![decl_stmt(d), *s], span }), span),
     }
 }
 
-pub fn if_stmt(cond: (Option<VarDecl>, Expr), then: Stmt, otherwise: Option<Stmt>, span: Span) -> Stmt {
-    let s = stmt(StmtKind::If { cond: cond.1, then: Box::new(then), otherwise: otherwise.map(Box::new) }, span);
-    wrap(cond.0, s, span)
+pub fn if_stmt(cond: Box<(Option<VarDecl>, Expr)>, then: Box<Stmt>, otherwise: Option<Box<Stmt>>, span: Span) -> Box<Stmt> {
+    let (decl, cond) = *cond;
+    let s = stmt(StmtKind::If { cond, then, otherwise }, span);
+    wrap(decl, s, span)
 }
 
-pub fn switch_stmt(cond: (Option<VarDecl>, Expr), body: Stmt, span: Span) -> Stmt {
-    let s = stmt(StmtKind::Switch { cond: cond.1, body: Box::new(body) }, span);
-    wrap(cond.0, s, span)
+pub fn switch_stmt(cond: Box<(Option<VarDecl>, Expr)>, body: Box<Stmt>, span: Span) -> Box<Stmt> {
+    let (decl, cond) = *cond;
+    let s = stmt(StmtKind::Switch { cond, body }, span);
+    wrap(decl, s, span)
 }
 
 /// `while (T d = e) s` is `for (;;) { T d = e; if (!d) break; s }`, which evaluates the
 /// declaration before every iteration as the original does.
-pub fn while_stmt(cond: (Option<VarDecl>, Expr), body: Stmt, span: Span) -> Stmt {
-    match cond {
-        (None, c) => stmt(StmtKind::While { cond: c, body: Box::new(body) }, span),
+pub fn while_stmt(cond: Box<(Option<VarDecl>, Expr)>, body: Box<Stmt>, span: Span) -> Box<Stmt> {
+    match *cond {
+        (None, c) => stmt(StmtKind::While { cond: c, body }, span),
         (Some(d), c) => {
             let cspan = c.span;
             let not = un(UnaryOp::Not, c, cspan);
-            let brk = stmt(StmtKind::If { cond: not, then: Box::new(stmt(StmtKind::Break, cspan)), otherwise: None }, cspan);
-            let block = Block { stmts: vec![decl_stmt(d), brk, body], span };
+            let brk = stmt(StmtKind::If { cond: not, then: stmt(StmtKind::Break, cspan), otherwise: None }, cspan);
+            let block = Block { stmts: vec![decl_stmt(d), *brk, *body], span };
             let body = stmt(StmtKind::Block(block), span);
-            stmt(StmtKind::For { init: None, cond: None, step: None, body: Box::new(body) }, span)
+            stmt(StmtKind::For { init: None, cond: None, step: None, body }, span)
         }
     }
 }

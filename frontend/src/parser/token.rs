@@ -3,7 +3,9 @@
 
 use crate::ast::{FloatSuffix, IntSuffix, Modifier};
 use crate::lexer::Tok;
+use crate::fxhash::FxSet;
 use crate::source::Span;
+use std::sync::OnceLock;
 
 /// A location as the generated parser sees it: the index of a token in the adapted stream and
 /// that token's span. `@L`/`@R` in the grammar are `Pos`es; [`sp`] joins two into a node span.
@@ -216,10 +218,21 @@ pub fn is_builtin_type(s: &str) -> bool {
     } else if n >= 2 && dig(b[n - 1]) {
         base = &s[..n - 1];
     }
-    if base.len() != s.len() && SCALARS.contains(&base) && !base.ends_with("_packed") {
+    let (scalars, all) = builtin_sets();
+    if base.len() != s.len() && scalars.contains(base) && !base.ends_with("_packed") {
         return true;
     }
-    SCALARS.contains(&s) || OBJECTS.contains(&s)
+    all.contains(s)
+}
+
+/// [`SCALARS`], and [`SCALARS`] with [`OBJECTS`], as hash sets (this is asked for every identifier).
+fn builtin_sets() -> &'static (FxSet<&'static str>, FxSet<&'static str>) {
+    static SETS: OnceLock<(FxSet<&'static str>, FxSet<&'static str>)> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let scalars: FxSet<&'static str> = SCALARS.iter().copied().collect();
+        let all = SCALARS.iter().chain(OBJECTS).copied().collect();
+        (scalars, all)
+    })
 }
 
 #[cfg(test)]

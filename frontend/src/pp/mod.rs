@@ -35,7 +35,7 @@ pub use lines::{FileChange, FileChangeKind, LineDirective, LineMap};
 pub use render::{render_output, render_preprocessed};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::lexer::{lex, Tok, Token};
+use crate::lexer::{lex_with, Interner, Tok, Token};
 use crate::source::{FileId, SourceMap, Span};
 use expand::{FileKind, FileSrc, Source};
 use include::FileKey;
@@ -159,6 +159,8 @@ pub(crate) struct Pp<'a> {
     pub once: HashSet<FileKey>,
     pub file_ids: HashMap<FileKey, FileId>,
     pub tok_cache: HashMap<FileId, Rc<[Token]>>,
+    /// Token spellings, shared by all files of the compilation.
+    pub interner: Interner,
     pub main: FileId,
     pub counter: u64,
     /// A fatal diagnostic was reported: stop.
@@ -209,6 +211,7 @@ impl<'a> Pp<'a> {
             once: HashSet::new(),
             file_ids: HashMap::new(),
             tok_cache: HashMap::new(),
+            interner: Interner::new(),
             main,
             counter: 0,
             fatal: false,
@@ -226,7 +229,7 @@ impl<'a> Pp<'a> {
         if let Some(t) = self.tok_cache.get(&file) {
             return t.clone();
         }
-        let toks: Rc<[Token]> = lex(file, &self.sm.file(file).text).into();
+        let toks: Rc<[Token]> = lex_with(file, &self.sm.file(file).text, &mut self.interner).into();
         self.tok_cache.insert(file, toks.clone());
         toks
     }
