@@ -133,3 +133,46 @@ fn library_without_shader_functions_is_an_error() {
     let err = compile("float f(float x) { return x; }", "lib_6_3", "main").expect_err("nothing to emit");
     assert!(err.contains("entry point"), "{err}");
 }
+
+#[test]
+fn array_and_matrix_stage_variables_take_several_locations() {
+    let src = r#"
+struct VOut {
+    float4 pos : SV_Position;
+    nointerpolation float2 w[3] : WEIGHTS;
+    float2x3 m : MAT;
+    int id : ID;
+    float last : LAST;
+};
+VOut main(float3 p : POSITION, float4 extra[2] : EXTRA, float after : AFTER) {
+    VOut o;
+    o.pos = float4(p, 1.0) + extra[1];
+    o.w[0] = o.w[1] = o.w[2] = float2(after, 0.0);
+    o.m = float2x3(1, 2, 3, 4, 5, 6);
+    o.id = 7;
+    o.last = 1.0;
+    return o;
+}
+"#;
+    check(
+        src,
+        "vs_6_0",
+        "vulkan1.0",
+        &[
+            "OpDecorate %in_var_POSITION Location 0",
+            "OpDecorate %in_var_EXTRA Location 1",
+            // EXTRA is two locations.
+            "OpDecorate %in_var_AFTER Location 3",
+            "OpDecorate %out_var_WEIGHTS Location 0",
+            "OpDecorate %out_var_WEIGHTS Flat",
+            // WEIGHTS takes 3 locations, MAT one per row.
+            "OpDecorate %out_var_MAT Location 3",
+            // Integer outputs are flat.
+            "OpDecorate %out_var_ID Location 5",
+            "OpDecorate %out_var_ID Flat",
+            "OpDecorate %out_var_LAST Location 6",
+            "%in_var_EXTRA = OpVariable %_ptr_Input__arr_v4float_uint_2 Input",
+            "%out_var_MAT = OpVariable %_ptr_Output_mat2v3float Output",
+        ],
+    );
+}

@@ -34,6 +34,20 @@ pub(crate) enum OutTree {
     Struct(Vec<(SpvId, OutTree)>),
 }
 
+/// How many locations a stage variable of type `t` takes: a vector of 64-bit components wider than
+/// two takes two, a matrix one per HLSL row, an array one set per element; `None` for types a
+/// stage variable cannot have.
+fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
+    let wide = |k: ScalarKind, n: u32| if matches!(k, ScalarKind::Double | ScalarKind::Int64 | ScalarKind::UInt64) && n > 2 { 2 } else { 1 };
+    match *types.get(t) {
+        Type::Scalar(_) => Some(1),
+        Type::Vector(k, n) => Some(wide(k, n as u32)),
+        Type::Matrix { elem, rows, cols, .. } => Some(rows as u32 * wide(elem, cols as u32)),
+        Type::Array { elem, len: Some(n) } => Some(n * location_count(types, elem)?),
+        _ => None,
+    }
+}
+
 /// The per-vertex type of a geometry shader's output stream type.
 fn stream_elem(types: &TypeTable, t: TypeId) -> Option<TypeId> {
     match types.get(t) {
@@ -98,7 +112,7 @@ impl<'m> Lowerer<'m> {
             let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
             if let Some(elem) = stream_elem(&self.m.types, var.ty) {
                 // A geometry shader's output stream: its stage variables are written by `Append`.
-                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.binding.vk_location, var.span, &mut io)?;
+                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io)?;
                 self.stream_out.get_or_insert(tree);
                 args.push(tmp);
                 continue;
@@ -113,19 +127,19 @@ impl<'m> Lowerer<'m> {
                 self.b.store(tmp, v, None)?;
             }
             if dir != ParamDir::In {
-                outs.push((tmp, var.ty, var.semantic.clone(), var.binding.vk_location, var.span));
+                outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, var.binding.vk_location, var.span));
             }
             args.push(tmp);
         }
         let ret = self.ty(f.ret, Layout::Logical)?;
         let r = self.b.function_call(ret, src, &args)?;
         if f.ret != TypeTable::VOID {
-            self.write_output(ep.stage, f.ret, f.ret_semantic.as_deref(), None, r, f.span, &mut io)?;
+            self.write_output(ep.stage, f.ret, f.ret_semantic.as_deref(), Interpolation::default(), None, r, f.span, &mut io)?;
         }
-        for (tmp, ty, sem, loc, span) in outs {
+        for (tmp, ty, sem, interp, loc, span) in outs {
             let t = self.ty(ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
-            self.write_output(ep.stage, ty, sem.as_deref(), loc, v, span, &mut io)?;
+            self.write_output(ep.stage, ty, sem.as_deref(), interp, loc, v, span, &mut io)?;
         }
         self.b.ret()?;
         self.b.end_function()?;
@@ -219,22 +233,25 @@ impl<'m> Lowerer<'m> {
         stage: Stage,
         ty: TypeId,
         semantic: Option<&str>,
+        interp: Interpolation,
         loc: Option<u32>,
         value: SpvId,
         span: Span,
         io: &mut Io,
     ) -> R<()> {
-        let tree = self.declare_output(stage, ty, semantic, loc, span, io)?;
+        let tree = self.declare_output(stage, ty, semantic, interp, loc, span, io)?;
         self.store_output(stage, &tree, value)
     }
 
     /// Creates the stage output variables of a value of type `ty` (a struct is flattened field by
     /// field).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn declare_output(
         &mut self,
         stage: Stage,
         ty: TypeId,
         semantic: Option<&str>,
+        interp: Interpolation,
         loc: Option<u32>,
         span: Span,
         io: &mut Io,
@@ -247,14 +264,14 @@ impl<'m> Lowerer<'m> {
             let mut fields = Vec::new();
             for fld in &def.fields {
                 let ft = self.ty(fld.ty, Layout::Logical)?;
-                fields.push((ft, self.declare_output(stage, fld.ty, fld.semantic.as_deref(), None, span, io)?));
+                fields.push((ft, self.declare_output(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, span, io)?));
             }
             return Ok(OutTree::Struct(fields));
         }
         let Some(sem) = semantic else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
-        let (var, var_ty, hlsl_spv) = self.stage_var(stage, ty, sem, false, Interpolation::default(), loc, None, span, io)?;
+        let (var, var_ty, hlsl_spv) = self.stage_var(stage, ty, sem, false, interp, loc, None, span, io)?;
         let position = sem.eq_ignore_ascii_case("SV_Position");
         Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position })
     }
@@ -336,10 +353,18 @@ impl<'m> Lowerer<'m> {
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
-        if !matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..)) {
-            return unsupported(format!("stage variables of type '{}'", self.type_name(ty)), Some(span));
-        }
         let slot = slot_of(stage, semantic, input, loc);
+        // Built-ins are scalars or vectors; a location may also hold a matrix or an array of
+        // numeric values (but not of bool, whose uint stage type would need a conversion per
+        // element).
+        let locations = match (&slot, location_count(&self.m.types, ty)) {
+            (Slot::BuiltIn(..), _) if !matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..)) => None,
+            (_, Some(n)) if n == 1 || !self.m.types.component(ty).is_some_and(|k| k.is_bool()) => Some(n),
+            _ => None,
+        };
+        let Some(locations) = locations else {
+            return unsupported(format!("stage variables of type '{}'", self.type_name(ty)), Some(span));
+        };
         let sc = if input { StorageClass::Input } else { StorageClass::Output };
         let k = self.m.types.component(ty).unwrap_or(ScalarKind::Float);
         let var_ty = match &slot {
@@ -412,11 +437,11 @@ impl<'m> Lowerer<'m> {
                         *next
                     }
                 };
-                used.push(location);
+                used.extend(location..location + locations);
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
-                let flat = interp.nointerpolation || (input && stage == Stage::Pixel && !k.is_float());
+                let flat = interp.nointerpolation || !k.is_float();
                 if input && stage == Stage::Pixel || !input && stage == Stage::Vertex {
-                    if flat && (input || interp.nointerpolation) {
+                    if flat {
                         self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                     }
                     if interp.noperspective {
