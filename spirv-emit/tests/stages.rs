@@ -176,3 +176,23 @@ VOut main(float3 p : POSITION, float4 extra[2] : EXTRA, float after : AFTER) {
         ],
     );
 }
+
+#[test]
+fn struct_semantic_is_inherited_by_its_fields() {
+    let src = r#"
+struct Inner { float4x3 m; float4 v : IGNORED; };
+struct VIn { float3 p : POSITION; Inner i : TEXCOORD4; };
+float4 main(VIn v) : SV_Position { return v.i.v + float4(v.p, v.i.m[0].x); }
+"#;
+    check(
+        src,
+        "vs_6_0",
+        "vulkan1.0",
+        &[
+            "OpDecorate %in_var_POSITION Location 0",
+            // The matrix takes TEXCOORD4 and four locations; the vector is TEXCOORD8.
+            "OpDecorate %in_var_TEXCOORD4 Location 1",
+            "OpDecorate %in_var_TEXCOORD8 Location 5",
+        ],
+    );
+}

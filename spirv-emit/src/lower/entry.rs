@@ -24,6 +24,30 @@ pub(crate) struct Io {
     interface: Vec<SpvId>,
     used_in: Vec<u32>,
     used_out: Vec<u32>,
+    /// The semantic of an enclosing struct value (`S s : TEXCOORD4`), which replaces the
+    /// semantics of its fields: the first leaf takes it as written, later ones the same name with
+    /// the index advanced by the locations before them.
+    inherit: Option<SemCursor>,
+}
+
+struct SemCursor {
+    first: Option<String>,
+    base: String,
+    next: u32,
+}
+
+impl SemCursor {
+    fn new(semantic: &str) -> SemCursor {
+        let base = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+        let next = semantic[base.len()..].parse().unwrap_or(0);
+        SemCursor { first: Some(semantic.to_string()), base: base.to_string(), next }
+    }
+    /// The semantic of the next leaf, which takes `locations` locations.
+    fn take(&mut self, locations: u32) -> String {
+        let name = self.first.take().unwrap_or_else(|| format!("{}{}", self.base, self.next));
+        self.next += locations;
+        name
+    }
 }
 
 /// The stage output variables of one HLSL value: a leaf per scalar/vector, a node per struct
@@ -184,9 +208,16 @@ impl<'m> Lowerer<'m> {
             if !def.bases.is_empty() {
                 return unsupported("stage input structs with base classes", Some(span));
             }
+            let starts_inherit = semantic.is_some() && io.inherit.is_none();
+            if starts_inherit {
+                io.inherit = semantic.map(SemCursor::new);
+            }
             let mut parts = Vec::new();
             for fld in &def.fields {
                 parts.push(self.read_input(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, arrayed, span, io)?);
+            }
+            if starts_inherit {
+                io.inherit = None;
             }
             let t = self.ty(ty, Layout::Logical)?;
             let Some(n) = arrayed else {
@@ -205,7 +236,8 @@ impl<'m> Lowerer<'m> {
             let at = self.b.ctx.type_array(t, n, None);
             return Ok(self.b.composite_construct(at, &elems)?);
         }
-        let Some(sem) = semantic else {
+        let inherited = self.inherited_semantic(ty, io);
+        let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point parameter without a semantic", Some(span));
         };
         let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
@@ -261,14 +293,22 @@ impl<'m> Lowerer<'m> {
             if !def.bases.is_empty() {
                 return unsupported("stage output structs with base classes", Some(span));
             }
+            let starts_inherit = semantic.is_some() && io.inherit.is_none();
+            if starts_inherit {
+                io.inherit = semantic.map(SemCursor::new);
+            }
             let mut fields = Vec::new();
             for fld in &def.fields {
                 let ft = self.ty(fld.ty, Layout::Logical)?;
                 fields.push((ft, self.declare_output(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, span, io)?));
             }
+            if starts_inherit {
+                io.inherit = None;
+            }
             return Ok(OutTree::Struct(fields));
         }
-        let Some(sem) = semantic else {
+        let inherited = self.inherited_semantic(ty, io);
+        let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
         let (var, var_ty, hlsl_spv) = self.stage_var(stage, ty, sem, false, interp, loc, None, span, io)?;
@@ -300,6 +340,12 @@ impl<'m> Lowerer<'m> {
                 Ok(())
             }
         }
+    }
+
+    /// The semantic a leaf of type `ty` inherits from an enclosing struct's semantic, if any.
+    fn inherited_semantic(&self, ty: TypeId, io: &mut Io) -> Option<String> {
+        let n = location_count(&self.m.types, ty).unwrap_or(1);
+        io.inherit.as_mut().map(|c| c.take(n))
     }
 
     /// Converts between the stage variable's type and the HLSL value's type (built-ins with more
