@@ -31,6 +31,8 @@ pub struct Context {
     type_ids: HashMap<Type, SpvId>,
     types: HashMap<SpvId, Type>,
     const_ids: HashMap<ConstKey, SpvId>,
+    /// Ids of the uniqued constants other than `OpUndef`.
+    plain_consts: HashSet<SpvId>,
     /// Types and constants (spec constants included) in creation order.
     decls: Vec<Instruction>,
     /// `OpName`/`OpMemberName` in the order given.
@@ -54,6 +56,7 @@ impl Context {
             type_ids: HashMap::new(),
             types: HashMap::new(),
             const_ids: HashMap::new(),
+            plain_consts: HashSet::new(),
             decls: Vec::new(),
             names: Vec::new(),
             named: HashSet::new(),
@@ -238,8 +241,16 @@ impl Context {
         }
         let id = self.alloc_id();
         self.decls.push(Instruction::new(op, Some(ty.0), Some(id.0), operands));
+        if !matches!(key, ConstKey::Undef(_)) {
+            self.plain_consts.insert(id);
+        }
         self.const_ids.insert(key, id);
         id
+    }
+
+    /// Whether `id` is a (non-specialization, defined) constant.
+    pub fn is_constant(&self, id: SpvId) -> bool {
+        self.plain_consts.contains(&id)
     }
 
     /// The literal operand encoding `bits` for the int/float type `ty`, and the normalized bits.
@@ -390,10 +401,67 @@ impl Context {
         self.annotations.push(Instruction::new(op, None, None, operands));
     }
 
-    /// Takes the three chronological lists: (names, annotations, types-and-constants).
+    /// Takes the three chronological lists: (names, annotations, types-and-constants), the last
+    /// one with the constants first (see [`constants_first`]).
     pub(crate) fn take_sections(&mut self) -> (Vec<Instruction>, Vec<Instruction>, Vec<Instruction>) {
-        (std::mem::take(&mut self.names), std::mem::take(&mut self.annotations), std::mem::take(&mut self.decls))
+        let decls = constants_first(std::mem::take(&mut self.decls));
+        (std::mem::take(&mut self.names), std::mem::take(&mut self.annotations), decls)
     }
+}
+
+/// DXC's order of the type/constant section: every constant (in creation order, each preceded by
+/// the types it needs), then the remaining types in creation order. So a constant used only in
+/// a function body still precedes the types of the resource variables, as in DXC's output.
+/// Dependencies stay before their users: a constant's operands are older than it, and the
+/// remaining types keep their relative order.
+fn constants_first(decls: Vec<Instruction>) -> Vec<Instruction> {
+    let is_const = |i: &Instruction| {
+        matches!(
+            i.class.opcode,
+            Op::Constant
+                | Op::ConstantComposite
+                | Op::ConstantTrue
+                | Op::ConstantFalse
+                | Op::ConstantNull
+                | Op::SpecConstant
+                | Op::SpecConstantComposite
+                | Op::SpecConstantTrue
+                | Op::SpecConstantFalse
+                | Op::SpecConstantOp
+        )
+    };
+    let index: HashMap<u32, usize> = decls.iter().enumerate().filter_map(|(n, i)| i.result_id.map(|r| (r, n))).collect();
+    let mut placed = vec![false; decls.len()];
+    let mut order = Vec::with_capacity(decls.len());
+    fn place(n: usize, decls: &[Instruction], index: &HashMap<u32, usize>, placed: &mut [bool], order: &mut Vec<usize>) {
+        if placed[n] {
+            return;
+        }
+        placed[n] = true;
+        let i = &decls[n];
+        let deps = i.result_type.into_iter().chain(i.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(r) => Some(*r),
+            _ => None,
+        }));
+        for d in deps {
+            if let Some(&k) = index.get(&d) {
+                if k < n {
+                    place(k, decls, index, placed, order);
+                }
+            }
+        }
+        order.push(n);
+    }
+    for n in 0..decls.len() {
+        if is_const(&decls[n]) {
+            place(n, &decls, &index, &mut placed, &mut order);
+        }
+    }
+    for n in 0..decls.len() {
+        place(n, &decls, &index, &mut placed, &mut order);
+    }
+    let mut slots: Vec<Option<Instruction>> = decls.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|n| slots[n].take()).collect()
 }
 
 fn image_operands(i: &ImageType) -> Vec<Operand> {

@@ -56,6 +56,25 @@ impl<'m> Lowerer<'m> {
                 for &a in args {
                     queue.push(super::cast::Part::Value(self.rvalue(a)?, m.expr(a).ty));
                 }
+                // `float2(0.5, 0.25)`: a vector constructor of scalar constants is a constant, as
+                // DXC folds it (initializer lists are not folded).
+                if let Type::Vector(k, n) = *m.types.get(ty) {
+                    let scalar_consts: Vec<SpvId> = queue
+                        .iter()
+                        .filter_map(|p| match p {
+                            super::cast::Part::Value(v, t)
+                                if *m.types.get(*t) == Type::Scalar(k) && self.b.ctx.is_constant(*v) =>
+                            {
+                                Some(*v)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    if n > 1 && scalar_consts.len() == n as usize && args.len() == n as usize {
+                        let tyid = self.ty(ty, Layout::Logical)?;
+                        return Ok(self.b.ctx.const_composite(tyid, &scalar_consts));
+                    }
+                }
                 queue.reverse();
                 self.build_from(ty, &mut queue, e)?
             }

@@ -162,26 +162,7 @@ impl<'m> Lowerer<'m> {
             return unsupported(format!("the type '{}'", self.type_name(t)), None);
         };
         use ObjectKind::*;
-        let image = |dim: Dim, arrayed: bool, ms: bool, storage: bool| (dim, arrayed, ms, storage);
-        let img = match kind {
-            Texture1D => Some(image(Dim::Dim1D, false, false, false)),
-            Texture1DArray => Some(image(Dim::Dim1D, true, false, false)),
-            Texture2D => Some(image(Dim::Dim2D, false, false, false)),
-            Texture2DArray => Some(image(Dim::Dim2D, true, false, false)),
-            Texture2DMS => Some(image(Dim::Dim2D, false, true, false)),
-            Texture2DMSArray => Some(image(Dim::Dim2D, true, true, false)),
-            Texture3D => Some(image(Dim::Dim3D, false, false, false)),
-            TextureCube => Some(image(Dim::DimCube, false, false, false)),
-            TextureCubeArray => Some(image(Dim::DimCube, true, false, false)),
-            Buffer => Some(image(Dim::DimBuffer, false, false, false)),
-            RWTexture1D => Some(image(Dim::Dim1D, false, false, true)),
-            RWTexture1DArray => Some(image(Dim::Dim1D, true, false, true)),
-            RWTexture2D => Some(image(Dim::Dim2D, false, false, true)),
-            RWTexture2DArray => Some(image(Dim::Dim2D, true, false, true)),
-            RWTexture3D => Some(image(Dim::Dim3D, false, false, true)),
-            RWBuffer => Some(image(Dim::DimBuffer, false, false, true)),
-            _ => None,
-        };
+        let img = image_shape(kind).map(|i| (i.dim, i.arrayed, i.ms, i.storage));
         if let Some((dim, arrayed, ms, storage)) = img {
             let elem = elem.unwrap_or(hlslc_sema::types::TypeTable::ERROR);
             let comp = self.m.types.component(elem).unwrap_or(ScalarKind::Float);
@@ -192,11 +173,12 @@ impl<'m> Lowerer<'m> {
             let sampled_type = self.scalar_ty(comp, Layout::Logical);
             let format = if storage { storage_format(comp, n) } else { ImageFormat::Unknown };
             let name = image_type_name(dim, arrayed, ms);
-            return Ok(self.b.ctx.type_image(
+            let image = self.b.ctx.type_image(
                 ImageType {
                     sampled_type,
                     dim,
-                    depth: 2,
+                    // DXC leaves the depth unknown (2) except on vk::SampledTexture* (0).
+                    depth: if image_shape(kind).is_some_and(|i| i.combined) { 0 } else { 2 },
                     arrayed,
                     multisampled: ms,
                     sampled: if storage { 2 } else { 1 },
@@ -204,7 +186,11 @@ impl<'m> Lowerer<'m> {
                     access: None,
                 },
                 Some(&name),
-            ));
+            );
+            if image_shape(kind).is_some_and(|i| i.combined) {
+                return Ok(self.b.ctx.type_sampled_image(image, Some("type.sampled.image")));
+            }
+            return Ok(image);
         }
         match kind {
             SamplerState | SamplerComparisonState => Ok(self.b.ctx.type_sampler(Some("type.sampler"))),
@@ -284,6 +270,66 @@ impl<'m> Lowerer<'m> {
             _ => "unknown".to_string(),
         }
     }
+}
+
+/// The image behind a texture-like object.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ImageShape {
+    pub dim: Dim,
+    pub arrayed: bool,
+    pub ms: bool,
+    /// A storage image or texel buffer (`RW*`): read with `OpImageRead`.
+    pub storage: bool,
+    /// A `vk::SampledTexture*`: the variable holds an `OpTypeSampledImage`.
+    pub combined: bool,
+}
+
+impl ImageShape {
+    /// Components of the size `OpImageQuerySize[Lod]` returns (array layers included).
+    pub fn size_components(&self) -> u32 {
+        let base = match self.dim {
+            Dim::Dim1D | Dim::DimBuffer => 1,
+            Dim::Dim2D | Dim::DimCube | Dim::DimRect | Dim::DimSubpassData => 2,
+            _ => 3,
+        };
+        base + self.arrayed as u32
+    }
+}
+
+/// The image shape of a texture-like object kind, `None` for other objects.
+pub(crate) fn image_shape(kind: ObjectKind) -> Option<ImageShape> {
+    use ObjectKind::*;
+    let (dim, arrayed, ms, storage, combined) = match kind {
+        Texture1D => (Dim::Dim1D, false, false, false, false),
+        Texture1DArray => (Dim::Dim1D, true, false, false, false),
+        Texture2D => (Dim::Dim2D, false, false, false, false),
+        Texture2DArray => (Dim::Dim2D, true, false, false, false),
+        Texture2DMS => (Dim::Dim2D, false, true, false, false),
+        Texture2DMSArray => (Dim::Dim2D, true, true, false, false),
+        Texture3D => (Dim::Dim3D, false, false, false, false),
+        TextureCube => (Dim::DimCube, false, false, false, false),
+        TextureCubeArray => (Dim::DimCube, true, false, false, false),
+        Buffer => (Dim::DimBuffer, false, false, false, false),
+        RWTexture1D | RasterizerOrderedTexture1D => (Dim::Dim1D, false, false, true, false),
+        RWTexture1DArray | RasterizerOrderedTexture1DArray => (Dim::Dim1D, true, false, true, false),
+        RWTexture2D | RasterizerOrderedTexture2D => (Dim::Dim2D, false, false, true, false),
+        RWTexture2DArray | RasterizerOrderedTexture2DArray => (Dim::Dim2D, true, false, true, false),
+        RWTexture2DMS => (Dim::Dim2D, false, true, true, false),
+        RWTexture2DMSArray => (Dim::Dim2D, true, true, true, false),
+        RWTexture3D | RasterizerOrderedTexture3D => (Dim::Dim3D, false, false, true, false),
+        RWBuffer | RasterizerOrderedBuffer => (Dim::DimBuffer, false, false, true, false),
+        VkSampledTexture1D => (Dim::Dim1D, false, false, false, true),
+        VkSampledTexture1DArray => (Dim::Dim1D, true, false, false, true),
+        VkSampledTexture2D => (Dim::Dim2D, false, false, false, true),
+        VkSampledTexture2DArray => (Dim::Dim2D, true, false, false, true),
+        VkSampledTexture2DMS => (Dim::Dim2D, false, true, false, true),
+        VkSampledTexture2DMSArray => (Dim::Dim2D, true, true, false, true),
+        VkSampledTexture3D => (Dim::Dim3D, false, false, false, true),
+        VkSampledTextureCube => (Dim::DimCube, false, false, false, true),
+        VkSampledTextureCubeArray => (Dim::DimCube, true, false, false, true),
+        _ => return None,
+    };
+    Some(ImageShape { dim, arrayed, ms, storage, combined })
 }
 
 /// Storage class and content layout of a resource variable.

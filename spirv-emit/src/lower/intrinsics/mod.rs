@@ -9,6 +9,7 @@
 mod buffer;
 mod math;
 mod pixel;
+mod sample;
 mod sync;
 mod texture;
 
@@ -54,7 +55,7 @@ impl<'m> Lowerer<'m> {
         };
         let v = if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
             self.stream_method(op, args, e)?
-        } else if kind.is_texture() {
+        } else if super::resources::image_shape(kind).is_some() {
             self.texture_method(op, obj, args, ty, e)?
         } else {
             self.buffer_method(op, obj, args, ty, e)?

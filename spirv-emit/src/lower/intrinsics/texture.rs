@@ -2,132 +2,123 @@
 //! writes share.
 
 use super::super::layout::Layout;
+use super::super::resources::ImageShape;
 use super::super::{unsupported, Lowerer, R};
+use super::sample::ImageOps;
 use crate::id::SpvId;
 use hlslc_sema::intrinsics::IntrinsicOp as I;
 use hlslc_sema::tast::{ConstValue, ExprId};
-use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
+use hlslc_sema::types::{ScalarKind, Type, TypeId};
 use rspirv::dr::Operand;
-use spirv::{ImageOperands, Op};
+use spirv::{Dim, ImageOperands, Op};
 
 impl<'m> Lowerer<'m> {
     /// A method of a texture object, or `None` when this object has no such method here.
-    pub(super) fn texture_method(
+    pub(super) fn texture_method(&mut self, op: I, obj: ExprId, args: &[ExprId], ty: TypeId, e: ExprId) -> R<Option<SpvId>> {
+        if let Some(v) = self.sample_method(op, obj, args, ty, e)? {
+            return Ok(Some(v));
+        }
+        let Some((_, shape, elem)) = self.texture_of(obj) else { return Ok(None) };
+        match op {
+            I::MethodLoad => self.texture_load(obj, shape, elem, args, ty, e).map(Some),
+            I::MethodGetDimensions => self.texture_dimensions(obj, shape, args, e).map(|()| Some(SpvId(0))),
+            _ => Ok(None),
+        }
+    }
+
+    /// `Load(location[, sampleIndex][, offset][, status])`: `OpImageFetch` (with the mip level
+    /// taken from the last component of the location) or, on storage images, `OpImageRead`.
+    fn texture_load(
         &mut self,
-        op: I,
         obj: ExprId,
+        shape: ImageShape,
+        elem: Option<TypeId>,
         args: &[ExprId],
         ty: TypeId,
         e: ExprId,
-    ) -> R<Option<SpvId>> {
-        let span = self.expr_span(e);
-        let oty = self.m.expr(obj).ty;
-        let Type::Object { kind, elem, .. } = self.m.types.get(oty).clone() else {
-            return Ok(None);
+    ) -> R<SpvId> {
+        let Some(&loc_e) = args.first() else {
+            return unsupported("Load without a location", self.expr_span(e));
         };
-        use ObjectKind::*;
-        let rty = self.ty(ty, Layout::Logical)?;
-        let _ = rty;
-        let v = match (kind, op) {
-            (
-                _,
-                I::MethodSample | I::MethodSampleLevel | I::MethodSampleBias | I::MethodSampleGrad,
-            ) if kind.is_texture() => {
-                let image_ty = self.object_ty(oty)?;
-                let place = self.lvalue(obj)?;
-                let image = self.load(&place)?;
-                let sampler = self.rvalue(args[0])?;
-                let coord = self.rvalue(args[1])?;
-                let si_ty = self
-                    .b
-                    .ctx
-                    .type_sampled_image(image_ty, Some("type.sampled.image"));
-                let si = self.b.value(
-                    Op::SampledImage,
-                    si_ty,
-                    vec![Operand::IdRef(image.0), Operand::IdRef(sampler.0)],
-                )?;
-                let comp = self
-                    .m
-                    .types
-                    .component(elem.unwrap_or(ty))
-                    .unwrap_or(ScalarKind::Float);
-                let v4 = self.vector_ty(comp, 4, Layout::Logical);
-                let mut ops = vec![Operand::IdRef(si.0), Operand::IdRef(coord.0)];
-                let o = match op {
-                    I::MethodSample => {
-                        if args.len() > 2 {
-                            return unsupported("Sample with an offset or clamp", span);
-                        }
-                        Op::ImageSampleImplicitLod
-                    }
-                    I::MethodSampleBias => {
-                        let b = self.rvalue(args[2])?;
-                        ops.push(Operand::ImageOperands(ImageOperands::BIAS));
-                        ops.push(Operand::IdRef(b.0));
-                        Op::ImageSampleImplicitLod
-                    }
-                    I::MethodSampleLevel => {
-                        let l = self.rvalue(args[2])?;
-                        ops.push(Operand::ImageOperands(ImageOperands::LOD));
-                        ops.push(Operand::IdRef(l.0));
-                        Op::ImageSampleExplicitLod
-                    }
-                    _ => {
-                        let (dx, dy) = (self.rvalue(args[2])?, self.rvalue(args[3])?);
-                        ops.push(Operand::ImageOperands(ImageOperands::GRAD));
-                        ops.push(Operand::IdRef(dx.0));
-                        ops.push(Operand::IdRef(dy.0));
-                        Op::ImageSampleExplicitLod
-                    }
-                };
-                let v = self.b.value(o, v4, ops)?;
-                self.narrow_vec4(v, comp, ty)
-            }
-            (
-                Texture1D | Texture2D | Texture3D | Texture1DArray | Texture2DArray,
-                I::MethodLoad,
-            ) => {
-                let place = self.lvalue(obj)?;
-                let image = self.load(&place)?;
-                let loc = self.rvalue(args[0])?;
-                let lt = self.m.expr(args[0]).ty;
-                let n = self.shape(lt).map_or(1, |s| s.count());
-                let lk = self.m.types.component(lt).unwrap_or(ScalarKind::Int);
-                let ity = self.scalar_ty(lk, Layout::Logical);
-                let cty = self.vector_ty(lk, n - 1, Layout::Logical);
-                let coord = if n - 1 == 1 {
-                    self.b.composite_extract(cty, loc, &[0])?
-                } else {
-                    self.b
-                        .vector_shuffle(cty, loc, loc, &(0..n - 1).collect::<Vec<_>>())?
-                };
-                let lod = self.b.composite_extract(ity, loc, &[n - 1])?;
-                let comp = self
-                    .m
-                    .types
-                    .component(elem.unwrap_or(ty))
-                    .unwrap_or(ScalarKind::Float);
-                let v4 = self.vector_ty(comp, 4, Layout::Logical);
-                let v = self.b.value(
-                    Op::ImageFetch,
-                    v4,
-                    vec![
-                        Operand::IdRef(image.0),
-                        Operand::IdRef(coord.0),
-                        Operand::ImageOperands(ImageOperands::LOD),
-                        Operand::IdRef(lod.0),
-                    ],
-                )?;
-                self.narrow_vec4(v, comp, ty)
-            }
-            _ => return Ok(None),
+        let loc = self.rvalue(loc_e)?;
+        let mut ops = ImageOps::default();
+        let has_lod = !shape.ms && !shape.storage && shape.dim != Dim::DimBuffer;
+        let coord = if has_lod {
+            let lt = self.m.expr(loc_e).ty;
+            let n = self.shape(lt).map_or(1, |s| s.count());
+            let lk = self.m.types.component(lt).unwrap_or(ScalarKind::Int);
+            let ity = self.scalar_ty(lk, Layout::Logical);
+            let cty = self.vector_ty(lk, n - 1, Layout::Logical);
+            let coord = if n - 1 == 1 {
+                self.b.composite_extract(cty, loc, &[0])?
+            } else {
+                self.b.vector_shuffle(cty, loc, loc, &(0..n - 1).collect::<Vec<_>>())?
+            };
+            ops.lod = Some(self.b.composite_extract(ity, loc, &[n - 1])?);
+            coord
+        } else {
+            loc
         };
-        v.map(Some)
+        let mut rest = &args[1..];
+        if shape.ms {
+            let Some(&si) = rest.first() else {
+                return unsupported("Load of a multisampled texture without a sample index", self.expr_span(e));
+            };
+            ops.sample = Some(self.rvalue(si)?);
+            rest = &rest[1..];
+        }
+        let image = self.load_image(obj)?;
+        let status = self.trailing_ops(rest, &mut ops, e)?;
+        let comp = self.m.types.component(elem.unwrap_or(ty)).unwrap_or(ScalarKind::Float);
+        let v4 = self.vector_ty(comp, 4, Layout::Logical);
+        let (o, so) = if shape.storage { (Op::ImageRead, Op::ImageSparseRead) } else { (Op::ImageFetch, Op::ImageSparseFetch) };
+        let base = vec![Operand::IdRef(image.0), Operand::IdRef(coord.0)];
+        let v = self.image_op(o, so, v4, base, &ops, shape.storage || shape.combined, status)?;
+        self.narrow_vec4(v, comp, ty)
+    }
+
+    /// `GetDimensions([mip,] width[, height][, depth|elements][, levels|samples])`.
+    fn texture_dimensions(&mut self, obj: ExprId, shape: ImageShape, args: &[ExprId], e: ExprId) -> R<()> {
+        let image = self.load_image(obj)?;
+        let n = shape.size_components();
+        let with_lod = !shape.ms && !shape.storage && shape.dim != Dim::DimBuffer;
+        // Outputs: the size components, then levels (or samples for multisampled images).
+        let extra = (with_lod || shape.ms) as usize;
+        let (mip, outs) = if with_lod && args.len() == n as usize + 2 {
+            (Some(self.rvalue(args[0])?), &args[1..])
+        } else if args.len() == n as usize + extra || args.len() == n as usize {
+            (None, args)
+        } else {
+            return unsupported("GetDimensions with these arguments", self.expr_span(e));
+        };
+        let u = self.b.ctx.type_u32();
+        let size_ty = if n == 1 { u } else { self.b.ctx.type_vector(u, n) };
+        let size = if with_lod {
+            let lod = match mip {
+                Some(m) => m,
+                None => self.b.ctx.const_i32(0),
+            };
+            self.b.value(Op::ImageQuerySizeLod, size_ty, vec![Operand::IdRef(image.0), Operand::IdRef(lod.0)])?
+        } else {
+            self.b.value(Op::ImageQuerySize, size_ty, vec![Operand::IdRef(image.0)])?
+        };
+        let Some(uint) = self.m.types.lookup(&Type::Scalar(ScalarKind::UInt)) else {
+            return unsupported("GetDimensions in a module without a uint type", self.expr_span(e));
+        };
+        for (i, &out) in outs.iter().take(n as usize).enumerate() {
+            let c = if n == 1 { size } else { self.b.composite_extract(u, size, &[i as u32])? };
+            self.store_out(out, c, uint)?;
+        }
+        if let Some(&out) = outs.get(n as usize) {
+            let q = if shape.ms { Op::ImageQuerySamples } else { Op::ImageQueryLevels };
+            let c = self.b.value(q, u, vec![Operand::IdRef(image.0)])?;
+            self.store_out(out, c, uint)?;
+        }
+        Ok(())
     }
 
     /// A 4-component texel narrowed to the declared element type.
-    fn narrow_vec4(&mut self, v: SpvId, comp: ScalarKind, ty: TypeId) -> R<SpvId> {
+    pub(super) fn narrow_vec4(&mut self, v: SpvId, comp: ScalarKind, ty: TypeId) -> R<SpvId> {
         let n = self.shape(ty).map_or(4, |s| s.count());
         if n == 4 {
             return Ok(v);
@@ -148,7 +139,7 @@ impl<'m> Lowerer<'m> {
         let v = self.b.value(
             Op::ImageRead,
             v4,
-            vec![Operand::IdRef(image.0), Operand::IdRef(coord.0)],
+            vec![Operand::IdRef(image.0), Operand::IdRef(coord.0), Operand::ImageOperands(ImageOperands::NONE)],
         )?;
         self.narrow_vec4(v, comp, ty)
     }

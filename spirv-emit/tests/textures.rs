@@ -1,0 +1,119 @@
+//! Texture methods end to end: HLSL → SPIR-V, every module checked by `spirv-val` (skipped with
+//! a message when SPIRV-Tools is missing) and by the instructions its disassembly must contain.
+
+use hlslc_frontend::diag::Diagnostics;
+use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::pp::{preprocess, PpOptions};
+use hlslc_frontend::SourceMap;
+use hlslc_sema::{analyze, SemaOptions};
+use hlslc_spirv::lower::{emit_spirv, LowerOptions};
+
+mod common;
+
+fn check(src: &str, profile: &str, expect: &[&str]) -> String {
+    let mut sm = SourceMap::new();
+    let f = sm.add("test.hlsl", src);
+    let mut diags = Diagnostics::new();
+    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
+    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
+    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
+    let m = analyze(&tu, &opts, &mut diags);
+    assert!(!diags.has_errors(), "{}", diags.render(&sm));
+    let lo = LowerOptions { entry_name: "main".into(), ..LowerOptions::default() };
+    let words = emit_spirv(&m.expect("module"), &lo).unwrap_or_else(|e| panic!("lowering failed: {e:?}"));
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    if common::tool("spirv-val").is_some() {
+        if let Err(e) = common::spirv_val(&words, "textures", "vulkan1.1") {
+            panic!("spirv-val rejected the module:\n{e}\n{text}");
+        }
+    }
+    for e in expect {
+        assert!(text.contains(e), "missing `{e}` in:\n{text}");
+    }
+    text
+}
+
+#[test]
+fn sampled_texture_methods() {
+    let text = check(
+        r#"
+vk::SampledTexture2D<float4> st : register(t0);
+vk::SampledTextureCUBE<float> sc : register(t1);
+float4 main(float2 uv : UV, float3 dir : DIR) : SV_Target {
+    uint status;
+    float4 a = st.Sample(uv, int2(1, -1), 0.5, status);
+    float4 g = st.GatherGreen(uv);
+    float lod = st.CalculateLevelOfDetailUnclamped(uv);
+    float c = st.SampleCmpLevelZero(uv, 0.25);
+    float s = sc.SampleLevel(dir, 2.0);
+    uint w, h, levels;
+    st.GetDimensions(1, w, h, levels);
+    float4 t = st.Load(int3(w, h, 0));
+    return a + g + lod + c + s + t + status;
+}
+"#,
+        "ps_6_0",
+        &[
+            "OpTypeImage %float 2D 0 0 0 1 Unknown",
+            "OpTypeSampledImage %type_2d_image",
+            "OpTypeStruct %uint %v4float",
+            "OpImageSparseSampleImplicitLod %SparseResidencyStruct",
+            "ConstOffset|MinLod",
+            "OpImageGather %v4float",
+            "OpImageQueryLod %v2float",
+            "OpImageSampleDrefExplicitLod %float",
+            "OpImageSampleExplicitLod %v4float",
+            "OpImageQuerySizeLod %v2uint",
+            "OpImageQueryLevels %uint",
+            "OpImageFetch %v4float",
+            "OpCapability MinLod",
+            "OpCapability SparseResidency",
+            "OpCapability ImageQuery",
+        ],
+    );
+    // The image of a combined image sampler is taken out with OpImage for queries and fetches.
+    assert!(text.contains("= OpImage %type_2d_image"), "{text}");
+}
+
+#[test]
+fn texture_with_sampler_methods() {
+    check(
+        r#"
+Texture2DArray<float4> arr : register(t0);
+Texture2D<float> depth : register(t1);
+Texture2DMS<float4> ms : register(t2);
+SamplerState samp : register(s0);
+SamplerComparisonState cmp : register(s1);
+float4 main(float3 uv : UV, int2 off : OFF) : SV_Target {
+    float4 a = arr.SampleGrad(samp, uv, uv.xy, uv.yx, int2(1, 0));
+    float4 go = arr.Gather(samp, uv, off);
+    float4 b = arr.SampleBias(samp, uv, 1.0);
+    float4 g = depth.GatherCmp(cmp, uv.xy, 0.5, int2(1, 1));
+    float4 o4 = depth.GatherRed(samp, uv.xy, int2(0, 1), int2(1, 0), int2(1, 1), int2(0, 0));
+    float d = depth.SampleCmp(cmp, uv.xy, 0.5);
+    float4 m = ms.Load(int2(1, 2), 3);
+    float fw, fh, fs;
+    ms.GetDimensions(fw, fh, fs);
+    return a + go + b + g + o4 + d + m + fw + fh + fs;
+}
+"#,
+        "ps_6_0",
+        &[
+            "OpSampledImage %type_sampled_image",
+            "OpImageSampleExplicitLod %v4float",
+            "Grad|ConstOffset",
+            "OpImageGather %v4float",
+            "%int_0 Offset",
+            "Bias %float_1",
+            "OpImageDrefGather %v4float",
+            "ConstOffsets",
+            "OpImageSampleDrefImplicitLod %float",
+            "OpImageFetch %v4float",
+            "Sample %int_3",
+            "OpImageQuerySize %v2uint",
+            "OpImageQuerySamples %uint",
+            "OpConvertUToF %float",
+            "OpCapability ImageGatherExtended",
+        ],
+    );
+}
