@@ -78,3 +78,14 @@ fn long_flat_input_is_fine() {
     let (_, msgs) = run(&format!("static const float t[20000] = {{{}}};", list.join(", ")));
     assert!(msgs.is_empty(), "{msgs:?}");
 }
+
+/// Found by reading the adapter for the fuzzer: a run of contextual modifiers (`sample`, `line`,
+/// ...) was classified by recursing once per token and rescanning the rest of the run for each
+/// token, so 200,000 of them overflowed the stack (and a longer run took quadratic time).
+#[test]
+fn long_run_of_contextual_modifiers() {
+    let (_, msgs) = run(&format!("{} float x;", "sample ".repeat(200_000)));
+    assert!(msgs.is_empty(), "{msgs:?}");
+    let (_, msgs) = run(&format!("{} = 1;", "line ".repeat(200_000)));
+    assert!(!msgs.is_empty());
+}

@@ -167,13 +167,35 @@ fn weak_type_name(s: &str) -> bool {
 }
 
 /// Whether the token at `i` can start a declaration's type: a type name, a modifier, `unsigned`,
-/// `struct`/`class`, `::`.
-fn starts_type(names: &Names, toks: &[Token], i: usize) -> bool {
+/// `struct`/`class`, `::`, or a contextual modifier followed by one of these (through any run of
+/// contextual modifiers). Every token of a run that the walk passes has the same answer, so
+/// `memo` keeps `(first, last, answer)` of the last walk: a long run is walked once, not once
+/// per token (which was quadratic, and recursed once per token).
+fn starts_type(names: &Names, toks: &[Token], i: usize, memo: &mut Option<(usize, usize, bool)>) -> bool {
+    if let Some((first, last, answer)) = *memo {
+        if (first..=last).contains(&i) {
+            return answer;
+        }
+    }
+    let mut j = i;
+    let answer = loop {
+        if starts_type_plain(names, toks, j) {
+            break true;
+        }
+        match toks.get(j) {
+            Some(t) if t.kind == Tok::Ident && contextual_modifier(&t.text).is_some() => j += 1,
+            _ => break false,
+        }
+    };
+    *memo = Some((i, j, answer));
+    answer
+}
+
+fn starts_type_plain(names: &Names, toks: &[Token], i: usize) -> bool {
     let Some(t) = toks.get(i) else { return false };
     t.kind == Tok::Ident
         && (is_type_name(names, &t.text)
             || reserved_modifier(&t.text).is_some()
-            || contextual_modifier(&t.text).is_some() && starts_type(names, toks, i + 1)
             || matches!(&*t.text, "unsigned" | "struct" | "class"))
 }
 
@@ -206,6 +228,7 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
     let mut depth = 0usize;
     // One entry per open `{`: whether it is a namespace body (pragmas are kept there).
     let mut braces: Vec<bool> = Vec::new();
+    let mut run_memo: Option<(usize, usize, bool)> = None;
     let n = toks.len();
     let mut i = 0;
     while i < n {
@@ -230,7 +253,7 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
                     PTok::Const
                 } else if let Some(m) = reserved_modifier(s) {
                     PTok::Mod(m)
-                } else if let Some(m) = contextual_modifier(s).filter(|_| starts_type(names, toks, i + 1)) {
+                } else if let Some(m) = contextual_modifier(s).filter(|_| starts_type(names, toks, i + 1, &mut run_memo)) {
                     PTok::Mod(m)
                 } else if s == "unsigned" || s == "signed" {
                     // `unsigned int` etc. become one type name; a lone `unsigned` means `unsigned int`.

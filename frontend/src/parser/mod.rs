@@ -86,9 +86,10 @@ pub fn parse(tokens: &[Token], _opts: &ParseOptions, diags: &mut Diagnostics) ->
     let names = adapter::collect_names(tokens);
     let adapted = adapter::adapt(tokens, &names, diags);
     let mut recovered = Vec::new();
-    let result = grammar::TranslationUnitParser::new()
-        .parse(&mut recovered, adapted.toks.iter().cloned().map(Ok::<_, NoError>));
-    let mut reporter = Reporter { texts: &adapted.texts, last: adapted.toks.last().map(|t| t.0), resume: None };
+    let last = adapted.toks.last().map(|t| t.0);
+    // The tokens are moved into the parser (cloning them copied every identifier's String).
+    let result = grammar::TranslationUnitParser::new().parse(&mut recovered, adapted.toks.into_iter().map(Ok::<_, NoError>));
+    let mut reporter = Reporter { texts: &adapted.texts, last, resume: None };
     for r in recovered {
         reporter.report(&r.error, &r.dropped_tokens, diags);
     }
