@@ -1,7 +1,7 @@
-//! Code generation after the front end: sema, then the SPIR-V emitter. DXIL code generation is
-//! not wired in yet.
+//! Code generation after the front end: sema, then the SPIR-V emitter or the DXIL lowering
+//! (textual DXIL; the bitcode container is not written yet).
 
-use crate::options::{LayoutRule, MatrixPacking, Options, RegisterClass};
+use crate::options::{LayoutRule, MatrixPacking, Options, OutputKind, RegisterClass};
 use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
@@ -61,6 +61,42 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
             let listing = hlslc_spirv::disasm::disassemble(&words).ok();
             let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             Some((Output::Binary(bytes), listing))
+        }
+        Err(e) => {
+            let mut d = Diagnostic::error(e.message).with_code("E0400");
+            if let Some(span) = e.span {
+                d = d.at(span);
+            }
+            diags.push(d);
+            None
+        }
+    }
+}
+
+/// Checks the unit and lowers it to DXIL, printed as dxc's disassembly. Writing the DXIL
+/// container (`-Fo`) is not implemented yet and is refused with a diagnostic.
+pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
+    let module = analyze(unit, &sema_options(options), diags)?;
+    if diags.has_errors() {
+        return None;
+    }
+    let profile = options.profile?;
+    let lower = hlslc_dxil::lower::LowerOptions {
+        shader_model: (u32::from(profile.major), u32::from(profile.minor)),
+        entry_name: options.entry.clone(),
+        enable_16bit: options.enable_16bit_types,
+    };
+    match hlslc_dxil::lower::lower_module(&module, &lower) {
+        Ok(m) => {
+            let text = hlslc_dxil::print_module(&m);
+            if options.output_kind == OutputKind::Binary {
+                diags.push(
+                    Diagnostic::error("writing a DXIL container (-Fo) is not implemented yet; use -Fc or no -Fo for textual DXIL")
+                        .with_code("E0401"),
+                );
+                return None;
+            }
+            Some((Output::Text(text), None))
         }
         Err(e) => {
             let mut d = Diagnostic::error(e.message).with_code("E0400");

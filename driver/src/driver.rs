@@ -95,10 +95,7 @@ fn run(
             if options.spirv {
                 return crate::codegen::spirv(&unit, options, diags);
             }
-            diags.push(Diagnostic::error(
-                "DXIL code generation is not implemented yet (use -spirv, -fsyntax-only, -P or -ast-dump)",
-            ));
-            None
+            crate::codegen::dxil(&unit, options, diags)
         }
         Action::Preprocess | Action::Dependencies => None,
     }

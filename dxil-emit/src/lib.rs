@@ -10,6 +10,7 @@
 pub mod ir;
 pub mod metadata;
 pub mod ops;
+pub mod lower;
 pub mod print;
 
 pub use ops::{DxilOp, DxilVersion, Overload, ShaderKind, Target};

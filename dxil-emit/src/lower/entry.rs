@@ -1,0 +1,373 @@
+//! The entry point: stage inputs read with `loadInput` (or system-value ops in compute shaders),
+//! the body inlined, outputs written with `storeOutput` at the single return; signature elements
+//! packed into rows, and the module's named metadata.
+
+use super::resources::ResState;
+use super::{unsupported, Flat, Lowerer, ReturnCtx, R};
+use crate::ir::{self, Value};
+use crate::metadata::{self, ComponentType, EntryProperties, InterpolationMode, SignatureElement, Signatures};
+use crate::ops::{DxilOp, Overload, ScalarKind as OK, ShaderKind, Target};
+use hlslc_frontend::Span;
+use hlslc_sema::tast::{self, Interpolation, ParamDir, Storage};
+use hlslc_sema::types::{ScalarKind, Type, TypeId};
+
+/// Signature elements collected while lowering, with the packing state.
+#[derive(Clone, Debug, Default)]
+pub struct SigState {
+    pub inputs: Vec<SignatureElement>,
+    pub outputs: Vec<SignatureElement>,
+    /// Last packed row per direction: (row, next free column, interpolation, is arbitrary).
+    in_pack: Option<(u32, u8, InterpolationMode, bool)>,
+    out_pack: Option<(u32, u8, InterpolationMode, bool)>,
+}
+
+/// `TEXCOORD3` → (`TEXCOORD`, 3); system values get their canonical spelling.
+pub(crate) fn split_semantic(s: &str) -> (String, u32) {
+    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (name, idx) = s.split_at(s.len() - digits);
+    let index = idx.parse().unwrap_or(0);
+    let upper = name.to_ascii_uppercase();
+    let canon = SYSTEM_VALUES.iter().find(|(n, _)| n.to_ascii_uppercase() == upper).map(|(n, _)| n.to_string());
+    (canon.unwrap_or_else(|| name.to_string()), index)
+}
+
+/// Canonical names and `DXIL::SemanticKind` numbers.
+const SYSTEM_VALUES: &[(&str, u8)] = &[
+    ("SV_VertexID", 1),
+    ("SV_InstanceID", 2),
+    ("SV_Position", 3),
+    ("SV_RenderTargetArrayIndex", 4),
+    ("SV_ViewportArrayIndex", 5),
+    ("SV_ClipDistance", 6),
+    ("SV_CullDistance", 7),
+    ("SV_OutputControlPointID", 8),
+    ("SV_DomainLocation", 9),
+    ("SV_PrimitiveID", 10),
+    ("SV_GSInstanceID", 11),
+    ("SV_SampleIndex", 12),
+    ("SV_IsFrontFace", 13),
+    ("SV_Coverage", 14),
+    ("SV_InnerCoverage", 15),
+    ("SV_Target", 16),
+    ("SV_Depth", 17),
+    ("SV_DepthLessEqual", 18),
+    ("SV_DepthGreaterEqual", 19),
+    ("SV_StencilRef", 20),
+    ("SV_DispatchThreadID", 21),
+    ("SV_GroupID", 22),
+    ("SV_GroupIndex", 23),
+    ("SV_GroupThreadID", 24),
+    ("SV_ViewID", 27),
+    ("SV_Barycentrics", 28),
+];
+
+fn system_value(name: &str) -> u8 {
+    SYSTEM_VALUES.iter().find(|(n, _)| *n == name).map_or(0, |(_, k)| *k)
+}
+
+fn component_type(k: ScalarKind, enable_16bit: bool) -> ComponentType {
+    use ScalarKind::*;
+    match k {
+        Bool | UInt | LitInt => if k == LitInt { ComponentType::I32 } else { ComponentType::U32 },
+        Int => ComponentType::I32,
+        Int64 => ComponentType::I64,
+        UInt64 => ComponentType::U64,
+        Int16 | Min16Int | Min12Int => ComponentType::I16,
+        UInt16 | Min16UInt => ComponentType::U16,
+        Half | Min16Float | Min10Float => ComponentType::F16,
+        Float | LitFloat => ComponentType::F32,
+        Double => ComponentType::F64,
+    }
+    .min_precision(enable_16bit)
+}
+
+trait MinPrecision {
+    fn min_precision(self, enable_16bit: bool) -> Self;
+}
+impl MinPrecision for ComponentType {
+    fn min_precision(self, _enable_16bit: bool) -> Self {
+        self
+    }
+}
+
+/// One piece of the entry's interface: a semantic and the type under it.
+struct IoPiece {
+    semantic: String,
+    ty: TypeId,
+    interp: Interpolation,
+    span: Span,
+}
+
+impl Lowerer<'_> {
+    /// Splits a parameter or return value into semantic-carrying pieces (struct fields
+    /// recursively).
+    fn io_pieces(&self, ty: TypeId, semantic: Option<&str>, interp: Interpolation, span: Span, out: &mut Vec<IoPiece>) -> R<()> {
+        if let Some(s) = semantic {
+            out.push(IoPiece { semantic: s.to_string(), ty, interp, span });
+            return Ok(());
+        }
+        match self.t.types.get(ty) {
+            Type::Struct(s) => {
+                let def = &self.t.types.structs[s.0 as usize];
+                for b in def.bases.clone() {
+                    self.io_pieces(b, None, interp, span, out)?;
+                }
+                for f in def.fields.clone() {
+                    self.io_pieces(f.ty, f.semantic.as_deref(), f.interpolation, span, out)?;
+                }
+                Ok(())
+            }
+            _ => unsupported("an entry-point parameter or result without a semantic", Some(span)),
+        }
+    }
+
+    fn interp_mode(&self, piece: &IoPiece, sv: u8, kind: ScalarKind, is_input: bool) -> InterpolationMode {
+        let stage = self.target.stage;
+        let interpolated = (stage == ShaderKind::Pixel && is_input) || (stage == ShaderKind::Vertex && !is_input);
+        if !interpolated {
+            return InterpolationMode::Undefined;
+        }
+        let i = piece.interp;
+        if i.nointerpolation || !kind.is_float() || matches!(sv, 1 | 2 | 4 | 5 | 10 | 12 | 13) {
+            return InterpolationMode::Constant;
+        }
+        let noperspective = i.noperspective || sv == 3;
+        match (noperspective, i.centroid, i.sample) {
+            (false, false, false) => InterpolationMode::Linear,
+            (false, true, _) => InterpolationMode::LinearCentroid,
+            (false, false, true) => InterpolationMode::LinearSample,
+            (true, false, false) => InterpolationMode::LinearNoperspective,
+            (true, true, _) => InterpolationMode::LinearNoperspectiveCentroid,
+            (true, false, true) => InterpolationMode::LinearNoperspectiveSample,
+        }
+    }
+
+    /// Adds a signature element for `piece`; returns its id.
+    fn add_element(&mut self, piece: &IoPiece, is_input: bool) -> R<u32> {
+        let (name, index) = split_semantic(&piece.semantic);
+        let sv = system_value(&name);
+        let (kind, rows, cols) = match self.t.types.get(piece.ty).clone() {
+            Type::Scalar(k) => (k, 1, 1),
+            Type::Enum(_) => (self.t.types.component(piece.ty).unwrap_or(ScalarKind::Int), 1, 1),
+            Type::Vector(k, n) => (k, 1, n),
+            Type::Matrix { elem, rows, cols, .. } => (elem, u32::from(rows), cols),
+            Type::Array { elem, len: Some(n) } => match self.t.types.get(elem) {
+                Type::Scalar(k) => (*k, n, 1),
+                Type::Vector(k, c) => (*k, n, *c),
+                _ => return unsupported("an array of aggregates in a stage signature", Some(piece.span)),
+            },
+            _ => return unsupported(format!("the type of `{}` in a stage signature", piece.semantic), Some(piece.span)),
+        };
+        let interp = self.interp_mode(piece, sv, kind, is_input);
+        let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input);
+        let (list, pack) = if is_input { (&mut self.sigs.inputs, &mut self.sigs.in_pack) } else { (&mut self.sigs.outputs, &mut self.sigs.out_pack) };
+        let id = list.len() as u32;
+        let (start_row, start_col) = if not_packed {
+            (None, 0)
+        } else if sv == 16 {
+            (Some(index), 0)
+        } else {
+            let arbitrary = sv == 0;
+            let place = match *pack {
+                Some((row, col, mode, arb)) if rows == 1 && arb && arbitrary && mode == interp && col + cols <= 4 => (row, col),
+                Some((row, _, _, _)) => (row + 1, 0),
+                None => (0, 0),
+            };
+            let last_row = place.0 + rows - 1;
+            *pack = Some((last_row, if rows == 1 { place.1 + cols } else { 4 }, interp, arbitrary));
+            (Some(place.0), place.1)
+        };
+        list.push(SignatureElement {
+            id,
+            semantic: name,
+            component_type: component_type(kind, self.opts.enable_16bit),
+            system_value: sv,
+            semantic_indices: (0..rows).map(|r| index + r).collect(),
+            interpolation: interp,
+            rows,
+            cols,
+            start_row,
+            start_col,
+            output_stream: None,
+        });
+        Ok(id)
+    }
+
+    /// Reads one input piece.
+    fn load_piece(&mut self, piece: &IoPiece) -> R<Flat> {
+        let (name, _) = split_semantic(&piece.semantic);
+        let kinds = self.leaf_kinds(piece.ty);
+        let span = Some(piece.span);
+        let compute_op = match name.as_str() {
+            "SV_DispatchThreadID" => Some(DxilOp::ThreadId),
+            "SV_GroupID" => Some(DxilOp::GroupId),
+            "SV_GroupThreadID" => Some(DxilOp::ThreadIdInGroup),
+            "SV_GroupIndex" => Some(DxilOp::FlattenedThreadIdInGroup),
+            _ => None,
+        };
+        if let Some(op) = compute_op {
+            let mut out = Vec::new();
+            let i32o = Overload::Scalar(OK::I32);
+            for (i, k) in kinds.iter().enumerate() {
+                let v = if op == DxilOp::FlattenedThreadIdInGroup {
+                    self.op(op, i32o, &[], span)?
+                } else {
+                    let c = self.ci32(i as i32);
+                    self.op(op, i32o, &[c], span)?
+                };
+                out.push(self.convert_scalar(v, ScalarKind::UInt, *k));
+            }
+            return Ok(out);
+        }
+        if self.target.stage == ShaderKind::Compute {
+            return unsupported(format!("the compute-shader input `{}`", piece.semantic), span);
+        }
+        let id = self.add_element(piece, true)?;
+        let cols = self.piece_cols(piece.ty);
+        let mut out = Vec::new();
+        for (i, k) in kinds.iter().enumerate() {
+            let (row, col) = ((i / cols) as i32, (i % cols) as i8);
+            let load_kind = if *k == ScalarKind::Bool { ScalarKind::UInt } else { *k };
+            let args = [self.ci32(id as i32), self.ci32(row), self.ci8(col), self.undef_i32()];
+            let v = self.op(DxilOp::LoadInput, Self::overload(load_kind), &args, span)?;
+            out.push(self.convert_scalar(v, load_kind, *k));
+        }
+        Ok(out)
+    }
+
+    fn piece_cols(&self, ty: TypeId) -> usize {
+        match self.t.types.get(ty) {
+            Type::Vector(_, n) => *n as usize,
+            Type::Matrix { cols, .. } => *cols as usize,
+            Type::Array { elem, .. } => self.piece_cols(*elem),
+            _ => 1,
+        }
+    }
+
+    fn store_piece(&mut self, piece: &IoPiece, values: &[Value]) -> R<()> {
+        let id = self.add_element(piece, false)?;
+        let kinds = self.leaf_kinds(piece.ty);
+        let cols = self.piece_cols(piece.ty);
+        for (i, (k, v)) in kinds.iter().zip(values).enumerate() {
+            if self.is_undef(*v) {
+                continue;
+            }
+            let store_kind = if *k == ScalarKind::Bool { ScalarKind::UInt } else { *k };
+            let v = self.convert_scalar(*v, *k, store_kind);
+            let args = [self.ci32(id as i32), self.ci32((i / cols) as i32), self.ci8((i % cols) as i8), v];
+            self.op(DxilOp::StoreOutput, Self::overload(store_kind), &args, Some(piece.span))?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn is_undef(&self, v: Value) -> bool {
+        matches!(v, Value::Const(c) if matches!(self.b.module.consts.get(c), ir::Const::Undef(_)))
+    }
+
+    /// Lowers the whole entry function.
+    pub(crate) fn lower_entry(&mut self) -> R<()> {
+        let t = self.t;
+        // Statics start with their initial values.
+        for &g in &t.globals {
+            let var = t.var(g);
+            if var.storage == Storage::Static || (var.storage == Storage::Uniform && var.const_value.is_some()) {
+                let init = match var.init {
+                    Some(e) => self.expr(e)?,
+                    None => self.zero_of(var.ty),
+                };
+                self.vars.insert(g, init);
+            }
+        }
+        let f = t.func(self.entry_func);
+        let mut outs = Vec::new();
+        for &p in &f.params {
+            let var = t.var(p);
+            let dir = match var.storage {
+                Storage::Param(d) => d,
+                _ => ParamDir::In,
+            };
+            let mut pieces = Vec::new();
+            self.io_pieces(var.ty, var.semantic.as_deref(), var.interpolation, var.span, &mut pieces)?;
+            if dir == ParamDir::Out {
+                let kinds = self.leaf_kinds(var.ty);
+                let vals = kinds.iter().map(|k| self.undef_of(*k)).collect();
+                self.vars.insert(p, vals);
+            } else {
+                let mut vals = Vec::new();
+                for piece in &pieces {
+                    vals.extend(self.load_piece(piece)?);
+                }
+                self.vars.insert(p, vals);
+            }
+            if dir != ParamDir::In {
+                outs.push((p, pieces));
+            }
+        }
+        let ret_pieces = if t.types.is_void(f.ret) {
+            Vec::new()
+        } else {
+            let mut pieces = Vec::new();
+            self.io_pieces(f.ret, f.ret_semantic.as_deref(), Interpolation::default(), f.span, &mut pieces)?;
+            pieces
+        };
+        let Some(body) = f.body else { return unsupported("an entry point without a body", Some(f.span)) };
+        let ret_block = self.new_block();
+        self.returns.push(ReturnCtx { block: ret_block, edges: Vec::new() });
+        self.stmt(body)?;
+        let ret_len = self.flat_len(f.ret);
+        let ret_vals = self.finish_returns(f.ret, ret_len)?;
+        let mut at = 0;
+        for piece in &ret_pieces {
+            let n = self.flat_len(piece.ty);
+            let slice = ret_vals[at..at + n].to_vec();
+            self.store_piece(piece, &slice)?;
+            at += n;
+        }
+        for (p, pieces) in outs {
+            let vals = self.vars.get(&p).cloned().unwrap_or_default();
+            let mut at = 0;
+            for piece in &pieces {
+                let n = self.flat_len(piece.ty);
+                if vals.len() >= at + n {
+                    self.store_piece(piece, &vals[at..at + n])?;
+                }
+                at += n;
+            }
+        }
+        self.b.ret(None);
+        Ok(())
+    }
+}
+
+/// Writes `dx.version`, `dx.valver`, `dx.shaderModel`, `dx.resources` and `dx.entryPoints`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn emit_metadata(
+    m: &mut ir::Module,
+    t: &tast::Module,
+    options: &super::LowerOptions,
+    target: Target,
+    main: ir::FuncId,
+    ep: &tast::EntryPoint,
+    sigs: &SigState,
+    res: &ResState,
+) {
+    let (major, minor) = options.shader_model;
+    metadata::emit_version(m, target.version);
+    metadata::emit_valver(m, 1, 8);
+    metadata::emit_shader_model(m, target.stage, major, minor);
+    let resources = res.metadata(m, t);
+    let resources = metadata::emit_resources(m, &resources);
+    let signatures = metadata::emit_signatures(
+        m,
+        &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: Vec::new() },
+    );
+    let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
+    if target.stage == ShaderKind::Compute {
+        properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));
+    }
+    let name = options.entry_name.clone();
+    metadata::emit_entry_point(
+        m,
+        &metadata::EntryPoint { function: Some(main), name, signatures, resources, properties },
+    );
+}

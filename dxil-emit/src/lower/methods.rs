@@ -1,0 +1,199 @@
+//! Methods of resource objects (`Sample*`, `Load*`, `Store*`, counters) and the `Interlocked*`
+//! atomics on UAV elements.
+
+use super::expr::{Place, Root};
+use super::{unsupported, Flat, Lowerer, R};
+use crate::ops::{DxilOp, Overload};
+use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::tast::{ExprId, ExprKind};
+use hlslc_sema::types::{ObjectKind, ScalarKind};
+
+impl Lowerer<'_> {
+    fn float_args(&mut self, vals: &[crate::ir::Value], n: usize) -> Vec<crate::ir::Value> {
+        let f = self.scalar_ir(ScalarKind::Float);
+        let u = crate::ir::Value::Const(self.b.module.undef(f));
+        (0..n).map(|i| vals.get(i).copied().unwrap_or(u)).collect()
+    }
+
+    fn int_args(&mut self, vals: &[crate::ir::Value], n: usize) -> Vec<crate::ir::Value> {
+        let u = self.undef_i32();
+        (0..n).map(|i| vals.get(i).copied().unwrap_or(u)).collect()
+    }
+
+    pub(crate) fn method(&mut self, op: I, obj: ExprId, args: &[ExprId], e: ExprId) -> R<Flat> {
+        let span = self.span(e);
+        let rty = self.t.expr(e).ty;
+        let (h, kind, elem) = self.object_handle(obj)?;
+        let mut vals = Vec::new();
+        for &a in args {
+            vals.push(self.expr(a)?);
+        }
+        let elem_kinds = elem.map(|t| self.leaf_kinds(t)).unwrap_or_else(|| vec![ScalarKind::Float; 4]);
+        let lk = match elem_kinds.first() {
+            Some(ScalarKind::Bool) | None => ScalarKind::UInt,
+            Some(k) => *k,
+        };
+        let o = Self::overload(lk);
+        match op {
+            I::MethodSample | I::MethodSampleLevel | I::MethodSampleBias | I::MethodSampleGrad | I::MethodSampleCmp | I::MethodSampleCmpLevelZero => {
+                let sampler = vals[0][0];
+                let mut a = vec![h, sampler];
+                a.extend(self.float_args(&vals[1], 4));
+                let (extra, rest): (Vec<Vec<crate::ir::Value>>, usize) = match op {
+                    I::MethodSample => (vec![], 2),
+                    I::MethodSampleLevel | I::MethodSampleBias | I::MethodSampleCmp | I::MethodSampleCmpLevelZero => (vec![vals[2].clone()], 3),
+                    _ => (vec![vals[2].clone(), vals[3].clone()], 4),
+                };
+                let offset = vals.get(rest).cloned().unwrap_or_default();
+                a.extend(self.int_args(&offset, 3));
+                for x in &extra {
+                    if op == I::MethodSampleGrad {
+                        a.extend(self.float_args(x, 3));
+                    } else {
+                        a.push(x[0]);
+                    }
+                }
+                let clamp = vals.get(rest + 1).map(|v| v[0]);
+                let dop = match op {
+                    I::MethodSample => DxilOp::Sample,
+                    I::MethodSampleLevel => DxilOp::SampleLevel,
+                    I::MethodSampleBias => DxilOp::SampleBias,
+                    I::MethodSampleGrad => DxilOp::SampleGrad,
+                    I::MethodSampleCmp => DxilOp::SampleCmp,
+                    _ => DxilOp::SampleCmpLevelZero,
+                };
+                if !matches!(dop, DxilOp::SampleLevel | DxilOp::SampleCmpLevelZero) {
+                    let c = match clamp {
+                        Some(c) => c,
+                        None => self.float_args(&[], 1)[0],
+                    };
+                    a.push(c);
+                }
+                let o = if matches!(op, I::MethodSampleCmp | I::MethodSampleCmpLevelZero) { Overload::Scalar(crate::ops::ScalarKind::Float) } else { o };
+                let ret = self.op(dop, o, &a, span)?;
+                let kinds = self.leaf_kinds(rty);
+                let lk2 = if matches!(op, I::MethodSampleCmp | I::MethodSampleCmpLevelZero) { ScalarKind::Float } else { lk };
+                Ok(self.unpack(ret, &kinds, lk2))
+            }
+            I::MethodLoad | I::MethodLoad2 | I::MethodLoad3 | I::MethodLoad4 => match kind {
+                ObjectKind::ByteAddressBuffer | ObjectKind::RWByteAddressBuffer | ObjectKind::RasterizerOrderedByteAddressBuffer => {
+                    self.byte_address_load(h, vals[0][0], rty, span)
+                }
+                ObjectKind::Buffer | ObjectKind::RWBuffer | ObjectKind::StructuredBuffer | ObjectKind::RWStructuredBuffer => {
+                    self.resource_read(h, kind, elem, vals[0].clone(), None, span)
+                }
+                _ if kind.is_texture() || kind.resource_class() == Some(hlslc_sema::types::ResourceClass::Uav) => {
+                    let mut loc = vals[0].clone();
+                    let is_uav = kind.resource_class() == Some(hlslc_sema::types::ResourceClass::Uav);
+                    let ms = matches!(kind, ObjectKind::Texture2DMS | ObjectKind::Texture2DMSArray);
+                    let mip = if is_uav || ms {
+                        if ms {
+                            vals.get(1).map(|v| v[0])
+                        } else {
+                            None
+                        }
+                    } else {
+                        loc.pop()
+                    };
+                    let off_at = if ms { 2 } else { 1 };
+                    let offset = vals.get(off_at).cloned().unwrap_or_default();
+                    let [c0, c1, c2] = [0, 1, 2].map(|i| loc.get(i).copied());
+                    let u = self.undef_i32();
+                    let mip = mip.unwrap_or(u);
+                    let offs = self.int_args(&offset, 3);
+                    let a = [h, mip, c0.unwrap_or(u), c1.unwrap_or(u), c2.unwrap_or(u), offs[0], offs[1], offs[2]];
+                    let ret = self.op(DxilOp::TextureLoad, o, &a, span)?;
+                    let kinds = self.leaf_kinds(rty);
+                    Ok(self.unpack(ret, &kinds, lk))
+                }
+                _ => unsupported(format!("`Load` on `{}`", kind.name()), span),
+            },
+            I::MethodStore | I::MethodStore2 | I::MethodStore3 | I::MethodStore4 => {
+                let vty = self.t.expr(args[1]).ty;
+                self.byte_address_store(h, vals[0][0], vty, &vals[1], span)?;
+                Ok(Vec::new())
+            }
+            I::MethodIncrementCounter | I::MethodDecrementCounter => {
+                let d = self.ci8(if op == I::MethodIncrementCounter { 1 } else { -1 });
+                Ok(vec![self.op(DxilOp::BufferUpdateCounter, Overload::None, &[h, d], span)?])
+            }
+            I::MethodInterlockedAdd
+            | I::MethodInterlockedAnd
+            | I::MethodInterlockedOr
+            | I::MethodInterlockedXor
+            | I::MethodInterlockedMin
+            | I::MethodInterlockedMax
+            | I::MethodInterlockedExchange => {
+                let code = atomic_code(op, ScalarKind::UInt);
+                let u = self.undef_i32();
+                let c = self.ci32(code);
+                let r = self.op(DxilOp::AtomicBinOp, Overload::Scalar(crate::ops::ScalarKind::I32), &[h, c, vals[0][0], u, u, vals[1][0]], span)?;
+                if let Some(&out) = args.get(2) {
+                    let p = self.place(out)?;
+                    self.store_place(&p, &[r], span)?;
+                }
+                Ok(Vec::new())
+            }
+            _ => unsupported(format!("the method `{}`", op.name()), span),
+        }
+    }
+
+    /// `InterlockedOp(dest, value[, original])` on a UAV element.
+    pub(crate) fn interlocked(&mut self, op: I, args: &[ExprId], e: ExprId) -> R<Flat> {
+        let span = self.span(e);
+        let dest = match &self.t.expr(args[0]).kind {
+            ExprKind::OutArg { lvalue, .. } => *lvalue,
+            _ => args[0],
+        };
+        let k = self.kind_of(self.t.expr(dest).ty);
+        let p: Place = self.place(dest)?;
+        let Root::Resource { object, coord } = p.root.clone() else {
+            return unsupported("atomics on groupshared or local memory", span);
+        };
+        let (h, kind, elem) = self.object_handle(object)?;
+        let v = self.expr(args[1])?[0];
+        let u = self.undef_i32();
+        let (c0, c1, c2) = match kind {
+            ObjectKind::RWStructuredBuffer => {
+                let leaves = {
+                    let mut off = 0;
+                    let mut v = Vec::new();
+                    if let Some(el) = elem {
+                        self.struct_layout(el, &mut off, &mut v);
+                    }
+                    v
+                };
+                let off = p.comps.first().and_then(|c| leaves.get(*c)).map_or(0, |l| l.0);
+                (coord[0], self.ci32(off as i32), u)
+            }
+            _ => {
+                let c: Vec<_> = (0..3).map(|i| coord.get(i).copied().unwrap_or(u)).collect();
+                (c[0], c[1], c[2])
+            }
+        };
+        let code = self.ci32(atomic_code(op, k));
+        let o = Self::overload(k);
+        let r = self.op(DxilOp::AtomicBinOp, o, &[h, code, c0, c1, c2, v], span)?;
+        if let Some(&out) = args.get(2) {
+            let p = self.place(out)?;
+            self.store_place(&p, &[r], span)?;
+        }
+        Ok(Vec::new())
+    }
+}
+
+/// `DXIL::AtomicBinOpCode`.
+fn atomic_code(op: I, k: ScalarKind) -> i32 {
+    let signed = k.is_signed_int();
+    match op {
+        I::InterlockedAdd | I::MethodInterlockedAdd => 0,
+        I::InterlockedAnd | I::MethodInterlockedAnd => 1,
+        I::InterlockedOr | I::MethodInterlockedOr => 2,
+        I::InterlockedXor | I::MethodInterlockedXor => 3,
+        I::InterlockedMin | I::MethodInterlockedMin if signed => 4,
+        I::InterlockedMax | I::MethodInterlockedMax if signed => 5,
+        I::InterlockedMin | I::InterlockedUMin | I::MethodInterlockedMin => 6,
+        I::InterlockedMax | I::InterlockedUMax | I::MethodInterlockedMax => 7,
+        _ => 8,
+    }
+}

@@ -1,0 +1,288 @@
+//! Lowering of sema's typed AST to the DXIL IR, in the shape dxc's optimized output has: one
+//! `void @<entry>()` with every user function inlined, locals in SSA form (phis at merges, no
+//! allocas), constants folded, vectors, matrices and aggregates scalarized, stage inputs and
+//! outputs through `dx.op.loadInput`/`dx.op.storeOutput`, resources through handles.
+//!
+//! Every HLSL value is held as a flat list of scalar IR values ([`Flat`]): a `float4` is four
+//! `float`s, a matrix its components row by row, a struct its fields' flattenings in order, an
+//! array its elements'. A resource object is one `%dx.types.Handle`.
+//!
+//! Split by topic: [`entry`] (signatures, system values, metadata), [`expr`] (expressions,
+//! operators, casts, constant folding), [`stmt`] (control flow and SSA merging), [`intrinsics`]
+//! (math and synchronization intrinsics), [`resources`] (handles, cbuffers, buffer and texture
+//! access), [`cleanup`] (dead code removal).
+
+mod cleanup;
+mod entry;
+mod expr;
+mod intrinsics;
+mod layout;
+mod methods;
+mod resources;
+mod stmt;
+
+use crate::ir::{self, BlockId, FunctionBuilder, Value};
+use crate::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind as OK, ShaderKind, Target};
+use hlslc_frontend::Span;
+use hlslc_sema::tast::{self, ExprId, Stage, VarId};
+use hlslc_sema::types::{ScalarKind, Type, TypeId};
+use std::collections::HashMap;
+
+/// What to lower for.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    /// Shader model `(major, minor)` of the profile (`ps_6_0` → `(6, 0)`).
+    pub shader_model: (u32, u32),
+    /// The entry function's name in the output (`-E`).
+    pub entry_name: String,
+    /// `-enable-16bit-types`: native 16-bit types and dxc's 16-bit data layout.
+    pub enable_16bit: bool,
+}
+
+/// Why lowering stopped: a construct the DXIL back end does not handle yet, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    pub message: String,
+    pub span: Option<Span>,
+}
+
+pub(crate) type R<T> = Result<T, LowerError>;
+
+pub(crate) fn unsupported<T>(what: impl Into<String>, span: Option<Span>) -> R<T> {
+    Err(LowerError { message: format!("{} is not supported by the DXIL back end yet", what.into()), span })
+}
+
+/// A value as its flattened scalar components.
+pub(crate) type Flat = Vec<Value>;
+
+/// Lowers `module`'s entry point to a DXIL module (function, declarations and metadata).
+pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir::Module, LowerError> {
+    let Some(ep) = module.entry.clone() else {
+        return unsupported("a module without an entry point (library targets)", None);
+    };
+    let kind = match ep.stage {
+        Stage::Vertex => ShaderKind::Vertex,
+        Stage::Pixel => ShaderKind::Pixel,
+        Stage::Compute => ShaderKind::Compute,
+        Stage::Geometry => ShaderKind::Geometry,
+        Stage::Hull => ShaderKind::Hull,
+        Stage::Domain => ShaderKind::Domain,
+        other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
+    };
+    if matches!(kind, ShaderKind::Geometry | ShaderKind::Hull | ShaderKind::Domain) {
+        return unsupported(format!("the {} stage", kind.name()), Some(module.func(ep.func).span));
+    }
+    let (major, minor) = options.shader_model;
+    let version = DxilVersion::for_shader_model(major as u8, minor as u8);
+    let mut m = ir::Module::new_dxil();
+    if options.enable_16bit {
+        m.target_datalayout = ir::DXIL_DATALAYOUT_16BIT.to_string();
+    }
+    let void = m.types.void();
+    let fty = m.types.function(void, vec![]);
+    let main = m.declare_function(&options.entry_name, fty, None);
+    let target = Target { stage: kind, version };
+    let (sigs, used) = {
+        let mut l = Lowerer::new(module, &mut m, main, target, options, ep.func);
+        l.lower_entry()?;
+        (l.sigs.clone(), l.res.clone())
+    };
+    cleanup::remove_dead_code(&mut m, main);
+    entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used);
+    Ok(m)
+}
+
+/// An inlined call's return: the edges that reach the return block, with the value.
+pub(crate) struct ReturnCtx {
+    pub block: BlockId,
+    pub edges: Vec<(BlockId, Vars, Flat)>,
+}
+
+/// A loop's `break`/`continue` targets and the edges collected for them.
+pub(crate) struct LoopCtx {
+    pub break_block: BlockId,
+    pub continue_block: BlockId,
+    pub breaks: Vec<(BlockId, Vars)>,
+    pub continues: Vec<(BlockId, Vars)>,
+}
+
+/// Local variables' current SSA values.
+pub(crate) type Vars = HashMap<VarId, Flat>;
+
+pub(crate) struct Lowerer<'a> {
+    pub t: &'a tast::Module,
+    pub b: FunctionBuilder<'a>,
+    pub target: Target,
+    pub opts: &'a LowerOptions,
+    pub entry_func: tast::FuncId,
+    pub vars: Vars,
+    /// Set once the current block has its terminator; statements after it are dead.
+    pub terminated: bool,
+    pub returns: Vec<ReturnCtx>,
+    pub loops: Vec<LoopCtx>,
+    /// `this` objects of the methods being inlined.
+    pub this_stack: Vec<Flat>,
+    pub sigs: entry::SigState,
+    pub res: resources::ResState,
+    /// Number of instructions placed at the top of the entry block (handles).
+    pub hoisted: usize,
+    /// Inlining depth (bounded; the call graph has no cycles but may be deep).
+    pub depth: u32,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(
+        t: &'a tast::Module,
+        m: &'a mut ir::Module,
+        main: ir::FuncId,
+        target: Target,
+        opts: &'a LowerOptions,
+        entry_func: tast::FuncId,
+    ) -> Lowerer<'a> {
+        let mut b = FunctionBuilder::new(m, main);
+        let entry = b.append_block(None);
+        b.position_at_end(entry);
+        Lowerer {
+            t,
+            b,
+            target,
+            opts,
+            entry_func,
+            vars: HashMap::new(),
+            terminated: false,
+            returns: Vec::new(),
+            loops: Vec::new(),
+            this_stack: Vec::new(),
+            sigs: entry::SigState::default(),
+            res: resources::ResState::default(),
+            hoisted: 0,
+            depth: 0,
+        }
+    }
+
+    pub fn span(&self, e: ExprId) -> Option<Span> {
+        Some(self.t.expr_span(e))
+    }
+
+    /// The scalar kinds of a type's flattened components.
+    pub fn leaf_kinds(&self, ty: TypeId) -> Vec<ScalarKind> {
+        let mut out = Vec::new();
+        self.collect_leaves(ty, &mut out);
+        out
+    }
+
+    fn collect_leaves(&self, ty: TypeId, out: &mut Vec<ScalarKind>) {
+        let types = &self.t.types;
+        match types.get(ty) {
+            Type::Scalar(k) => out.push(*k),
+            Type::Vector(k, n) => out.extend(std::iter::repeat_n(*k, *n as usize)),
+            Type::Matrix { elem, rows, cols, .. } => out.extend(std::iter::repeat_n(*elem, (*rows * *cols) as usize)),
+            Type::Enum(_) => out.push(types.component(ty).unwrap_or(ScalarKind::Int)),
+            Type::Array { elem, len } => {
+                for _ in 0..len.unwrap_or(0) {
+                    self.collect_leaves(*elem, out);
+                }
+            }
+            Type::Struct(s) => {
+                let def = &types.structs[s.0 as usize];
+                for b in &def.bases {
+                    self.collect_leaves(*b, out);
+                }
+                for f in &def.fields {
+                    self.collect_leaves(f.ty, out);
+                }
+            }
+            // Objects are one handle; give them a placeholder kind.
+            Type::Object { .. } => out.push(ScalarKind::UInt),
+            _ => {}
+        }
+    }
+
+    /// Number of flattened components.
+    pub fn flat_len(&self, ty: TypeId) -> usize {
+        self.leaf_kinds(ty).len()
+    }
+
+    /// The IR register type of a scalar kind.
+    pub fn scalar_ir(&mut self, k: ScalarKind) -> ir::TypeId {
+        let t = &mut self.b.module.types;
+        use ScalarKind::*;
+        match k {
+            Bool => t.i1(),
+            Int | UInt | LitInt => t.i32(),
+            Int64 | UInt64 => t.int(64),
+            Int16 | UInt16 | Min16Int | Min12Int | Min16UInt => t.int(16),
+            Half | Min16Float | Min10Float => t.half(),
+            Float | LitFloat => t.float(),
+            Double => t.double(),
+        }
+    }
+
+    /// The `dx.op` overload of a scalar kind.
+    pub fn overload(k: ScalarKind) -> Overload {
+        use ScalarKind::*;
+        Overload::Scalar(match k {
+            Bool => OK::I1,
+            Int | UInt | LitInt => OK::I32,
+            Int64 | UInt64 => OK::I64,
+            Int16 | UInt16 | Min16Int | Min12Int | Min16UInt => OK::I16,
+            Half | Min16Float | Min10Float => OK::Half,
+            Float | LitFloat => OK::Float,
+            Double => OK::Double,
+        })
+    }
+
+    pub fn ci32(&mut self, v: i32) -> Value {
+        Value::Const(self.b.module.const_i32(v))
+    }
+    pub fn ci8(&mut self, v: i8) -> Value {
+        Value::Const(self.b.module.const_i8(v))
+    }
+    pub fn cbool(&mut self, v: bool) -> Value {
+        Value::Const(self.b.module.const_bool(v))
+    }
+    pub fn undef_of(&mut self, k: ScalarKind) -> Value {
+        let t = self.scalar_ir(k);
+        Value::Const(self.b.module.undef(t))
+    }
+    pub fn undef_i32(&mut self) -> Value {
+        let t = self.b.module.types.i32();
+        Value::Const(self.b.module.undef(t))
+    }
+
+    /// A `dx.op` call through the checked builder; a refusal becomes a diagnostic at `span`.
+    pub fn op(&mut self, op: DxilOp, o: Overload, args: &[Value], span: Option<Span>) -> R<Value> {
+        try_create(&mut self.b, op, o, args, self.target).map_err(|e| LowerError { message: e.to_string(), span })
+    }
+
+    /// Moves the instruction `v`, just appended to the current block, to the top of the entry
+    /// block (after earlier hoisted ones), so it dominates every use.
+    pub fn hoist(&mut self, v: Value) {
+        let Value::Inst(id) = v else { return };
+        let cur = self.b.current_block().unwrap_or(BlockId(0));
+        let body = self.b.module.function_mut(self.b.func).body.as_mut().expect("body");
+        let blk = &mut body.blocks[cur.0 as usize];
+        if blk.insts.last() == Some(&id) {
+            blk.insts.pop();
+        }
+        let entry = &mut body.blocks[0];
+        let at = self.hoisted.min(entry.insts.len());
+        entry.insts.insert(at, id);
+        self.hoisted += 1;
+    }
+
+    /// Makes a new block (not yet current).
+    pub fn new_block(&mut self) -> BlockId {
+        self.b.append_block(None)
+    }
+
+    /// Makes `block` current; code after a terminator continues there.
+    pub fn switch_to(&mut self, block: BlockId) {
+        self.b.position_at_end(block);
+        self.terminated = false;
+    }
+
+    pub fn current(&self) -> BlockId {
+        self.b.current_block().unwrap_or(BlockId(0))
+    }
+}

@@ -1,0 +1,747 @@
+//! Resources: handles (`createHandle` up to SM 6.5, `createHandleFromBinding` + `annotateHandle`
+//! from 6.6), constant buffers read by 16-byte rows (`cbufferLoadLegacy`), typed buffers
+//! (`bufferLoad`/`bufferStore`), structured and byte-address buffers (`rawBufferLoad`/
+//! `rawBufferStore` from SM 6.2, `bufferLoad`/`bufferStore` with an offset before), textures
+//! (`textureLoad`/`textureStore`); the `!dx.resources` records of the resources used.
+
+use super::expr::Place;
+use super::{unsupported, Flat, Lowerer, R};
+use crate::ir::{self, BlockId, MdOperand, Value};
+use crate::metadata::{ComponentType, Resource, ResourceDetail, ResourceKind, ResourceSymbol, Resources, SamplerKind};
+use crate::ops::{sig::param_type, DxilOp, DxilVersion, Overload, ParamTy, ScalarKind as OK, Target};
+use hlslc_frontend::Span;
+use hlslc_sema::tast::{self, CBufferId, ExprId, ExprKind, Storage, VarId};
+use hlslc_sema::types::{ObjectKind, ResourceClass, ScalarKind, Type, TypeId};
+use std::collections::HashMap;
+
+/// One resource the shader uses.
+#[derive(Clone, Debug)]
+pub struct ResInfo {
+    pub class: ResourceClass,
+    pub kind: ResourceKind,
+    pub name: String,
+    pub space: u32,
+    pub lower: u32,
+    pub id: u32,
+    /// The resource's sema type (`None` for `$Globals` and `cbuffer` blocks).
+    pub ty: Option<TypeId>,
+    pub cbuffer: Option<Option<CBufferId>>,
+    pub element: Option<ComponentType>,
+    pub stride: Option<u32>,
+    pub cb_size: u32,
+    pub handle: Value,
+    pub globally_coherent: bool,
+    pub sampler_cmp: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ResState {
+    pub list: Vec<ResInfo>,
+    by_var: HashMap<VarId, usize>,
+    by_cb: HashMap<Option<CBufferId>, usize>,
+    rows: HashMap<(usize, u32, BlockId, Overload), Value>,
+}
+
+fn class_code(c: ResourceClass) -> i8 {
+    match c {
+        ResourceClass::Srv => 0,
+        ResourceClass::Uav => 1,
+        ResourceClass::Cbv => 2,
+        ResourceClass::Sampler => 3,
+    }
+}
+
+fn resource_kind(k: ObjectKind) -> ResourceKind {
+    use ObjectKind::*;
+    match k {
+        Texture1D | RWTexture1D | RasterizerOrderedTexture1D => ResourceKind::Texture1D,
+        Texture1DArray | RWTexture1DArray | RasterizerOrderedTexture1DArray => ResourceKind::Texture1DArray,
+        Texture2D | RWTexture2D | RasterizerOrderedTexture2D => ResourceKind::Texture2D,
+        Texture2DArray | RWTexture2DArray | RasterizerOrderedTexture2DArray => ResourceKind::Texture2DArray,
+        Texture2DMS | RWTexture2DMS => ResourceKind::Texture2DMS,
+        Texture2DMSArray | RWTexture2DMSArray => ResourceKind::Texture2DMSArray,
+        Texture3D | RWTexture3D | RasterizerOrderedTexture3D => ResourceKind::Texture3D,
+        TextureCube => ResourceKind::TextureCube,
+        TextureCubeArray => ResourceKind::TextureCubeArray,
+        Buffer | RWBuffer | RasterizerOrderedBuffer => ResourceKind::TypedBuffer,
+        StructuredBuffer | RWStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer | RasterizerOrderedStructuredBuffer => {
+            ResourceKind::StructuredBuffer
+        }
+        ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer => ResourceKind::RawBuffer,
+        SamplerState | SamplerComparisonState => ResourceKind::Sampler,
+        ConstantBuffer => ResourceKind::CBuffer,
+        TextureBuffer => ResourceKind::TBuffer,
+        RaytracingAccelerationStructure => ResourceKind::RTAccelerationStructure,
+        FeedbackTexture2D => ResourceKind::FeedbackTexture2D,
+        FeedbackTexture2DArray => ResourceKind::FeedbackTexture2DArray,
+        _ => ResourceKind::Texture2D,
+    }
+}
+
+fn comp_type(k: ScalarKind) -> ComponentType {
+    use ScalarKind::*;
+    match k {
+        Int | LitInt => ComponentType::I32,
+        UInt | Bool => ComponentType::U32,
+        Int64 => ComponentType::I64,
+        UInt64 => ComponentType::U64,
+        Int16 | Min16Int | Min12Int => ComponentType::I16,
+        UInt16 | Min16UInt => ComponentType::U16,
+        Half | Min16Float | Min10Float => ComponentType::F16,
+        Float | LitFloat => ComponentType::F32,
+        Double => ComponentType::F64,
+    }
+}
+
+impl Lowerer<'_> {
+    fn object_parts(&self, ty: TypeId) -> Option<(ObjectKind, Option<TypeId>)> {
+        match self.t.types.get(ty) {
+            Type::Object { kind, elem, .. } => Some((*kind, *elem)),
+            Type::Array { elem, .. } => self.object_parts(*elem),
+            _ => None,
+        }
+    }
+
+    /// The register a resource is bound to: its `register(...)`, or the lowest one of its class
+    /// that no declared resource claims and no used resource took.
+    fn allocate_register(&self, class: ResourceClass, binding: &tast::Binding) -> (u32, u32) {
+        let letter = match class {
+            ResourceClass::Srv => 't',
+            ResourceClass::Uav => 'u',
+            ResourceClass::Cbv => 'b',
+            ResourceClass::Sampler => 's',
+        };
+        if let Some((l, n)) = binding.register {
+            if l.eq_ignore_ascii_case(&letter) {
+                return (n, binding.space);
+            }
+        }
+        let space = binding.space;
+        let mut taken: Vec<u32> = Vec::new();
+        for v in &self.t.vars {
+            if let Some((l, n)) = v.binding.register {
+                if l.eq_ignore_ascii_case(&letter) && v.binding.space == space {
+                    taken.push(n);
+                }
+            }
+        }
+        for c in &self.t.cbuffers {
+            if let Some((l, n)) = c.binding.register {
+                if l.eq_ignore_ascii_case(&letter) && c.binding.space == space {
+                    taken.push(n);
+                }
+            }
+        }
+        taken.extend(self.res.list.iter().filter(|r| r.class == class && r.space == space).map(|r| r.lower));
+        let mut n = 0;
+        while taken.contains(&n) {
+            n += 1;
+        }
+        (n, space)
+    }
+
+    /// Creates the handle of a new resource record at the top of the entry block.
+    fn new_handle(&mut self, mut info: ResInfo, binding: &tast::Binding, span: Option<Span>) -> R<usize> {
+        let (lower, space) = self.allocate_register(info.class, binding);
+        info.lower = lower;
+        info.space = space;
+        info.id = self.res.list.iter().filter(|r| r.class == info.class).count() as u32;
+        let entry = BlockId(0);
+        let saved = self.current();
+        self.b.position_at_end(entry);
+        let handle = if self.target.version >= DxilVersion::new(1, 6) {
+            let bind_ty = param_type(self.b.module, ParamTy::ResBind, Overload::None).expect("ResBind");
+            let i8v = self.b.module.const_i8(class_code(info.class));
+            let (lo, hi, sp) = (self.b.module.const_i32(lower as i32), self.b.module.const_i32(lower as i32), self.b.module.const_i32(space as i32));
+            let bind = Value::Const(self.b.module.const_aggregate(bind_ty, vec![lo, hi, sp, i8v]));
+            let zero = self.ci32(lower as i32);
+            let f = self.cbool(false);
+            let h = self.op(DxilOp::CreateHandleFromBinding, Overload::None, &[bind, zero, f], span)?;
+            self.hoist(h);
+            let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
+            let (w0, w1) = self.resource_properties(&info);
+            let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
+            let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
+            let ah = self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)?;
+            self.hoist(ah);
+            ah
+        } else {
+            let args = [self.ci8(class_code(info.class)), self.ci32(info.id as i32), self.ci32(lower as i32), self.cbool(false)];
+            let h = self.op(DxilOp::CreateHandle, Overload::None, &args, span)?;
+            self.hoist(h);
+            h
+        };
+        self.b.position_at_end(saved);
+        info.handle = handle;
+        self.res.list.push(info);
+        Ok(self.res.list.len() - 1)
+    }
+
+    /// `%dx.types.ResourceProperties` words for SM 6.6 annotations.
+    fn resource_properties(&self, r: &ResInfo) -> (u32, u32) {
+        let uav = r.class == ResourceClass::Uav;
+        let mut w0 = r.kind as u32;
+        if uav {
+            w0 |= 1 << 12;
+        }
+        if r.globally_coherent {
+            w0 |= 1 << 14;
+        }
+        if r.sampler_cmp {
+            w0 |= 1 << 15;
+        }
+        let w1 = match r.kind {
+            ResourceKind::CBuffer => r.cb_size,
+            ResourceKind::StructuredBuffer => r.stride.unwrap_or(0),
+            ResourceKind::RawBuffer | ResourceKind::Sampler => 0,
+            _ => {
+                let count = r.ty.and_then(|t| self.object_parts(t)).and_then(|(_, e)| e).map_or(4, |e| self.flat_len(e) as u32);
+                r.element.map_or(0, |c| c as u32 | (count << 8))
+            }
+        };
+        (w0, w1)
+    }
+
+    /// The handle of a resource variable.
+    pub(crate) fn handle_for(&mut self, v: VarId, _index: Option<Value>, span: Option<Span>) -> R<Value> {
+        if let Some(&i) = self.res.by_var.get(&v) {
+            return Ok(self.res.list[i].handle);
+        }
+        let var = self.t.var(v);
+        let Some((kind, elem)) = self.object_parts(var.ty) else { return unsupported("this resource", span) };
+        if matches!(self.t.types.get(var.ty), Type::Array { .. }) {
+            return unsupported("arrays of resources", span);
+        }
+        let Some(class) = kind.resource_class() else { return unsupported(format!("`{}` objects", kind.name()), span) };
+        let rk = resource_kind(kind);
+        let (element, stride, cb_size) = match rk {
+            ResourceKind::StructuredBuffer => {
+                let mut off = 0;
+                let mut v = Vec::new();
+                if let Some(e) = elem {
+                    self.struct_layout(e, &mut off, &mut v);
+                }
+                (None, Some(off), 0)
+            }
+            ResourceKind::CBuffer | ResourceKind::TBuffer => (None, None, elem.map_or(0, |e| self.cb_size(e))),
+            ResourceKind::RawBuffer | ResourceKind::Sampler | ResourceKind::RTAccelerationStructure => (None, None, 0),
+            _ => (elem.and_then(|e| self.t.types.component(e)).map(comp_type), None, 0),
+        };
+        let info = ResInfo {
+            class,
+            kind: rk,
+            name: var.name.clone(),
+            space: 0,
+            lower: 0,
+            id: 0,
+            ty: Some(var.ty),
+            cbuffer: None,
+            element,
+            stride,
+            cb_size,
+            handle: Value::Arg(0),
+            globally_coherent: var.globally_coherent,
+            sampler_cmp: kind == ObjectKind::SamplerComparisonState,
+        };
+        let binding = var.binding.clone();
+        let i = self.new_handle(info, &binding, span)?;
+        self.res.by_var.insert(v, i);
+        Ok(self.res.list[i].handle)
+    }
+
+    /// The handle and record of a `cbuffer` block (`None`: `$Globals`).
+    fn cbuffer_handle(&mut self, cb: Option<CBufferId>, span: Option<Span>) -> R<usize> {
+        if let Some(&i) = self.res.by_cb.get(&cb) {
+            return Ok(i);
+        }
+        let t = self.t;
+        let (name, binding, members): (String, tast::Binding, Vec<VarId>) = match cb {
+            Some(c) => {
+                let b = &t.cbuffers[c.0 as usize];
+                (b.name.clone(), b.binding.clone(), b.members.clone())
+            }
+            None => {
+                let members = t.globals.iter().copied().filter(|g| self.is_globals_member(*g)).collect();
+                ("$Globals".to_string(), tast::Binding::default(), members)
+            }
+        };
+        let mut size = 0;
+        for m in &members {
+            let (off, _) = self.member_offset(*m);
+            size = size.max(off + self.cb_size(t.var(*m).ty));
+        }
+        let info = ResInfo {
+            class: ResourceClass::Cbv,
+            kind: ResourceKind::CBuffer,
+            name,
+            space: 0,
+            lower: 0,
+            id: 0,
+            ty: None,
+            cbuffer: Some(cb),
+            element: None,
+            stride: None,
+            cb_size: size,
+            handle: Value::Arg(0),
+            globally_coherent: false,
+            sampler_cmp: false,
+        };
+        let i = self.new_handle(info, &binding, span)?;
+        self.res.by_cb.insert(cb, i);
+        Ok(i)
+    }
+
+    fn is_globals_member(&self, g: VarId) -> bool {
+        let v = self.t.var(g);
+        v.storage == Storage::Uniform && !self.is_object(v.ty) && v.const_value.is_none() && !self.t.types.is_void(v.ty)
+    }
+
+    /// Byte offset of a cbuffer member (or `$Globals` variable) and whether it was placed by
+    /// `packoffset`.
+    fn member_offset(&self, v: VarId) -> (u32, bool) {
+        let t = self.t;
+        let var = t.var(v);
+        if let Some((reg, comp)) = var.binding.packoffset {
+            return (reg * 16 + u32::from(comp) * 4, true);
+        }
+        let members: Vec<VarId> = match var.storage {
+            Storage::CBufferMember { cbuffer, .. } => t.cbuffers[cbuffer.0 as usize].members.clone(),
+            _ => t.globals.iter().copied().filter(|g| self.is_globals_member(*g)).collect(),
+        };
+        let mut off = 0;
+        for m in members {
+            let mut o = off;
+            let mut tmp = Vec::new();
+            self.cb_layout(t.var(m).ty, &mut o, &mut tmp);
+            let start = tmp.first().map_or(off, |x| x.0);
+            if m == v {
+                return (start, false);
+            }
+            off = o;
+        }
+        (0, false)
+    }
+
+    /// Reads components at byte offsets from a constant buffer, one `cbufferLoadLegacy` per row.
+    fn cb_read(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], span: Option<Span>) -> R<Flat> {
+        let handle = self.res.list[rec].handle;
+        let mut out = Vec::new();
+        for &(off, k) in leaves {
+            let load_kind = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(load_kind);
+            let row = off / 16;
+            let comp = (off % 16) / size;
+            let o = Self::overload(load_kind);
+            let key = (rec, row, self.current(), o);
+            let ret = match self.res.rows.get(&key).copied() {
+                Some(v) => v,
+                None => {
+                    let r = self.ci32(row as i32);
+                    let v = self.op(DxilOp::CBufferLoadLegacy, o, &[handle, r], span)?;
+                    self.res.rows.insert(key, v);
+                    v
+                }
+            };
+            let x = self.b.extract_value(ret, vec![comp]);
+            out.push(self.convert_scalar(x, load_kind, k));
+        }
+        Ok(out)
+    }
+
+    /// Reads a `cbuffer` member or `$Globals` variable.
+    pub(crate) fn load_cbuffer_member(&mut self, cb: Option<CBufferId>, v: VarId, _index: u32, e: ExprId) -> R<Flat> {
+        let span = self.span(e);
+        if self.t.types.contains_object(self.t.var(v).ty) {
+            return unsupported("resources inside constant-buffer structs", span);
+        }
+        let rec = self.cbuffer_handle(cb, span)?;
+        let (start, _) = self.member_offset(v);
+        let mut off = start;
+        let mut leaves = Vec::new();
+        self.cb_layout(self.t.var(v).ty, &mut off, &mut leaves);
+        self.cb_read(rec, &leaves, span)
+    }
+
+    /// `cb.field` on a `ConstantBuffer<S>`; other member accesses on objects are unsupported.
+    pub(crate) fn resource_member(&mut self, e: ExprId) -> R<Flat> {
+        let t = self.t;
+        let span = self.span(e);
+        let ExprKind::Field { base, .. } = &t.expr(e).kind else { return unsupported("a member of a resource", span) };
+        let ExprKind::Var(v) = t.expr(*base).kind else { return unsupported("a member of a resource expression", span) };
+        let h = self.handle_for(v, None, span)?;
+        let rec = self.res.list.iter().position(|r| r.handle == h).expect("record");
+        let Some((ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, Some(s))) = self.object_parts(t.var(v).ty) else {
+            return unsupported("a member of this resource", span);
+        };
+        let mut off = 0;
+        let mut leaves = Vec::new();
+        self.cb_layout(s, &mut off, &mut leaves);
+        let comps = self.field_comps(e)?;
+        let picked: Vec<_> = comps.into_iter().map(|i| leaves[i]).collect();
+        self.cb_read(rec, &picked, span)
+    }
+
+    fn field_comps(&mut self, e: ExprId) -> R<Vec<usize>> {
+        let t = self.t;
+        let ExprKind::Field { base, index, .. } = &t.expr(e).kind else { return Ok(Vec::new()) };
+        let Some((_, Some(s))) = self.object_parts(t.expr(*base).ty) else { return Ok(Vec::new()) };
+        let Type::Struct(sid) = t.types.get(s) else { return Ok(Vec::new()) };
+        let def = &t.types.structs[sid.0 as usize];
+        let mut start = def.bases.iter().map(|b| self.flat_len(*b)).sum::<usize>();
+        for f in &def.fields[..*index as usize] {
+            start += self.flat_len(f.ty);
+        }
+        let n = self.flat_len(def.fields[*index as usize].ty);
+        Ok((start..start + n).collect())
+    }
+
+    /// `(S)cb` for a `ConstantBuffer<S>`: every member.
+    pub(crate) fn load_whole_buffer(&mut self, inner: ExprId, to: TypeId, span: Option<Span>) -> R<Flat> {
+        let ExprKind::Var(v) = self.t.expr(inner).kind else { return unsupported("this buffer expression", span) };
+        let h = self.handle_for(v, None, span)?;
+        let rec = self.res.list.iter().position(|r| r.handle == h).expect("record");
+        let mut off = 0;
+        let mut leaves = Vec::new();
+        self.cb_layout(to, &mut off, &mut leaves);
+        self.cb_read(rec, &leaves, span)
+    }
+
+    /// The handle of a resource expression (a variable).
+    pub(crate) fn object_handle(&mut self, obj: ExprId) -> R<(Value, ObjectKind, Option<TypeId>)> {
+        let span = self.span(obj);
+        let ty = self.t.expr(obj).ty;
+        let Some((kind, elem)) = self.object_parts(ty) else { return unsupported("this resource expression", span) };
+        let h = self.expr(obj)?;
+        match h.first() {
+            Some(h) => Ok((*h, kind, elem)),
+            None => unsupported("this resource expression", span),
+        }
+    }
+
+    fn raw_ops(&self) -> bool {
+        self.target.version >= DxilVersion::new(1, 2)
+    }
+
+    /// Element kinds and byte offsets of a structured-buffer element type.
+    fn element_layout(&self, elem: TypeId) -> Vec<(u32, ScalarKind)> {
+        let mut off = 0;
+        let mut v = Vec::new();
+        self.struct_layout(elem, &mut off, &mut v);
+        v
+    }
+
+    /// Loads components (byte offset, kind) of element `index` of a structured or raw buffer.
+    pub(crate) fn raw_load(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < leaves.len() {
+            // Group up to four consecutive components of one kind.
+            let (off0, k) = leaves[i];
+            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(lk).max(if lk.is_min_precision() { 4 } else { 0 });
+            let mut n = 1;
+            while n < 4 && i + n < leaves.len() && leaves[i + n].1 == k && leaves[i + n].0 == off0 + n as u32 * size {
+                n += 1;
+            }
+            let o = Self::overload(lk);
+            let (idx, off) = if structured {
+                (index, self.ci32(off0 as i32))
+            } else {
+                let base = self.ci32(off0 as i32);
+                (self.raw_bin(ir::BinOp::Add, index, base), self.undef_i32())
+            };
+            let ret = if self.raw_ops() {
+                let mask = self.ci8(((1u32 << n) - 1) as i8);
+                let align = self.ci32(size.min(4) as i32);
+                self.op(DxilOp::RawBufferLoad, o, &[h, idx, off, mask, align], span)?
+            } else {
+                self.op(DxilOp::BufferLoad, o, &[h, idx, off], span)?
+            };
+            for c in 0..n {
+                let x = self.b.extract_value(ret, vec![c as u32]);
+                out.push(self.convert_scalar(x, lk, leaves[i + c].1));
+            }
+            i += n;
+        }
+        Ok(out)
+    }
+
+    fn raw_store(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], values: &[Value], structured: bool, span: Option<Span>) -> R<()> {
+        let mut i = 0;
+        while i < leaves.len() {
+            let (off0, k) = leaves[i];
+            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(lk).max(if lk.is_min_precision() { 4 } else { 0 });
+            let mut n = 1;
+            while n < 4 && i + n < leaves.len() && leaves[i + n].1 == k && leaves[i + n].0 == off0 + n as u32 * size {
+                n += 1;
+            }
+            let o = Self::overload(lk);
+            let (idx, off) = if structured {
+                (index, self.ci32(off0 as i32))
+            } else {
+                let base = self.ci32(off0 as i32);
+                (self.raw_bin(ir::BinOp::Add, index, base), self.undef_i32())
+            };
+            let mut vals: Vec<Value> = (0..n).map(|c| self.convert_scalar(values[i + c], leaves[i + c].1, lk)).collect();
+            while vals.len() < 4 {
+                let u = self.undef_of(lk);
+                vals.push(u);
+            }
+            let mask = self.ci8(((1u32 << n) - 1) as i8);
+            let mut args = vec![h, idx, off];
+            args.extend(vals);
+            args.push(mask);
+            if self.raw_ops() {
+                args.push(self.ci32(size.min(4) as i32));
+                self.op(DxilOp::RawBufferStore, o, &args, span)?;
+            } else {
+                self.op(DxilOp::BufferStore, o, &args, span)?;
+            }
+            i += n;
+        }
+        Ok(())
+    }
+
+    /// Coordinates padded to three with `undef`.
+    fn coords3(&mut self, c: &[Value]) -> [Value; 3] {
+        let u = self.undef_i32();
+        [c.first().copied().unwrap_or(u), c.get(1).copied().unwrap_or(u), c.get(2).copied().unwrap_or(u)]
+    }
+
+    /// `res[index]` read.
+    pub(crate) fn resource_index(&mut self, base: ExprId, index: ExprId, e: ExprId) -> R<Flat> {
+        let span = self.span(e);
+        let (h, kind, elem) = self.object_handle(base)?;
+        let coord = self.expr(index)?;
+        self.resource_read(h, kind, elem, coord, None, span)
+    }
+
+    /// Reads element `coord` of a buffer or texture (`mip` for `Load` on textures).
+    pub(crate) fn resource_read(&mut self, h: Value, kind: ObjectKind, elem: Option<TypeId>, coord: Flat, mip: Option<Value>, span: Option<Span>) -> R<Flat> {
+        let Some(elem) = elem else { return unsupported("reading this resource", span) };
+        let rk = resource_kind(kind);
+        match rk {
+            ResourceKind::StructuredBuffer => {
+                let leaves = self.element_layout(elem);
+                self.raw_load(h, coord[0], &leaves, true, span)
+            }
+            ResourceKind::TypedBuffer => {
+                let kinds = self.leaf_kinds(elem);
+                let k = kinds[0];
+                let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+                let u = self.undef_i32();
+                let ret = self.op(DxilOp::BufferLoad, Self::overload(lk), &[h, coord[0], u], span)?;
+                Ok(self.unpack(ret, &kinds, lk))
+            }
+            ResourceKind::CBuffer | ResourceKind::TBuffer | ResourceKind::RawBuffer | ResourceKind::Sampler => unsupported("indexing this resource", span),
+            _ => {
+                let kinds = self.leaf_kinds(elem);
+                let lk = if kinds[0] == ScalarKind::Bool { ScalarKind::UInt } else { kinds[0] };
+                let [c0, c1, c2] = self.coords3(&coord);
+                let u = self.undef_i32();
+                let is_uav = kind.resource_class() == Some(ResourceClass::Uav);
+                let mip = match mip {
+                    Some(m) => m,
+                    None if is_uav => u,
+                    None => self.ci32(0),
+                };
+                let ret = self.op(DxilOp::TextureLoad, Self::overload(lk), &[h, mip, c0, c1, c2, u, u, u], span)?;
+                Ok(self.unpack(ret, &kinds, lk))
+            }
+        }
+    }
+
+    pub(crate) fn unpack(&mut self, ret: Value, kinds: &[ScalarKind], lk: ScalarKind) -> Flat {
+        let mut out = Vec::new();
+        for (i, k) in kinds.iter().enumerate() {
+            let x = self.b.extract_value(ret, vec![i as u32]);
+            out.push(self.convert_scalar(x, lk, *k));
+        }
+        out
+    }
+
+    /// Writes the components of place `p` (rooted at `object[coord]`).
+    pub(crate) fn store_resource(&mut self, object: ExprId, coord: Flat, p: &Place, values: &[Value], span: Option<Span>) -> R<()> {
+        let (h, kind, elem) = self.object_handle(object)?;
+        let Some(elem) = elem else { return unsupported("writing this resource", span) };
+        if kind.resource_class() != Some(ResourceClass::Uav) {
+            return unsupported("writing a read-only resource", span);
+        }
+        match resource_kind(kind) {
+            ResourceKind::StructuredBuffer => {
+                let leaves = self.element_layout(elem);
+                let picked: Vec<_> = p.comps.iter().map(|&c| leaves[c]).collect();
+                self.raw_store(h, coord[0], &picked, values, true, span)
+            }
+            rk => {
+                let kinds = self.leaf_kinds(elem);
+                let lk = if kinds[0] == ScalarKind::Bool { ScalarKind::UInt } else { kinds[0] };
+                if p.comps.len() != kinds.len() {
+                    // Partial write: read the element, merge, write it whole.
+                    let mut cur = self.resource_read(h, kind, Some(elem), coord.clone(), None, span)?;
+                    for (i, &c) in p.comps.iter().enumerate() {
+                        cur[c] = values[i];
+                    }
+                    let full = Place { comps: (0..kinds.len()).collect(), ..p.clone() };
+                    return self.store_resource(object, coord, &full, &cur, span);
+                }
+                let mut vals: Vec<Value> = values.iter().zip(&kinds).map(|(v, k)| self.convert_scalar(*v, *k, lk)).collect();
+                while vals.len() < 4 {
+                    vals.push(vals[0]);
+                }
+                let mask = self.ci8(((1u32 << kinds.len()) - 1) as i8);
+                let mask = if rk == ResourceKind::TypedBuffer { self.ci8(15) } else { mask };
+                if rk == ResourceKind::TypedBuffer {
+                    let u = self.undef_i32();
+                    let mut args = vec![h, coord[0], u];
+                    args.extend(vals);
+                    args.push(mask);
+                    self.op(DxilOp::BufferStore, Self::overload(lk), &args, span)?;
+                } else {
+                    let [c0, c1, c2] = self.coords3(&coord);
+                    let mut args = vec![h, c0, c1, c2];
+                    args.extend(vals);
+                    args.push(mask);
+                    self.op(DxilOp::TextureStore, Self::overload(lk), &args, span)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `ByteAddressBuffer.Load{,2,3,4}` / `Load<T>`.
+    pub(crate) fn byte_address_load(&mut self, h: Value, addr: Value, ty: TypeId, span: Option<Span>) -> R<Flat> {
+        let leaves = self.element_layout(ty);
+        self.raw_load(h, addr, &leaves, false, span)
+    }
+
+    pub(crate) fn byte_address_store(&mut self, h: Value, addr: Value, ty: TypeId, values: &[Value], span: Option<Span>) -> R<()> {
+        let leaves = self.element_layout(ty);
+        self.raw_store(h, addr, &leaves, values, false, span)
+    }
+}
+
+impl ResState {
+    /// The `!dx.resources` lists, in record-id order per class.
+    pub fn metadata(&self, m: &mut ir::Module, t: &tast::Module) -> Resources {
+        let mut out = Resources::default();
+        for r in &self.list {
+            let sym = symbol_type(m, t, r);
+            let ptr = m.types.pointer(sym, 0);
+            let detail = match r.class {
+                ResourceClass::Srv => ResourceDetail::Srv {
+                    kind: r.kind,
+                    sample_count: 0,
+                    element: r.element,
+                    stride: r.stride,
+                },
+                ResourceClass::Uav => ResourceDetail::Uav {
+                    kind: r.kind,
+                    globally_coherent: r.globally_coherent,
+                    has_counter: false,
+                    rasterizer_ordered: false,
+                    element: r.element,
+                    stride: r.stride,
+                },
+                ResourceClass::Cbv => ResourceDetail::CBuffer { size_in_bytes: r.cb_size },
+                ResourceClass::Sampler => ResourceDetail::Sampler { kind: if r.sampler_cmp { SamplerKind::Comparison } else { SamplerKind::Default } },
+            };
+            let rec = Resource {
+                id: r.id,
+                symbol: ResourceSymbol::Undef(ptr),
+                name: r.name.clone(),
+                space: r.space,
+                lower_bound: r.lower,
+                range_size: 1,
+                detail,
+            };
+            match r.class {
+                ResourceClass::Srv => out.srvs.push(rec),
+                ResourceClass::Uav => out.uavs.push(rec),
+                ResourceClass::Cbv => out.cbuffers.push(rec),
+                ResourceClass::Sampler => out.samplers.push(rec),
+            }
+        }
+        let _ = MdOperand::Null;
+        out
+    }
+
+    /// Shader flags (`!dx.entryPoints` tag 0) implied by what the shader uses.
+    pub fn shader_flags(&self, m: &ir::Module, target: Target) -> u64 {
+        let mut flags = 0u64;
+        let uses = |name: &str| m.functions.iter().any(|f| f.name.starts_with(name));
+        if uses("dx.op.rawBufferLoad") || uses("dx.op.rawBufferStore") || self.list.iter().any(|r| matches!(r.kind, ResourceKind::RawBuffer | ResourceKind::StructuredBuffer)) {
+            flags |= 0x10;
+        }
+        let has_uav = self.list.iter().any(|r| r.class == ResourceClass::Uav);
+        if has_uav && !matches!(target.stage, crate::ops::ShaderKind::Compute | crate::ops::ShaderKind::Pixel) {
+            flags |= 0x10000;
+        }
+        let dbl = m.types.iter().any(|(_, t)| matches!(t, ir::Type::Double)) && m.functions.iter().any(|f| f.body.is_some());
+        if dbl {
+            flags |= 0x4;
+        }
+        if m.types.iter().any(|(_, t)| matches!(t, ir::Type::Half)) || m.types.iter().any(|(_, t)| matches!(t, ir::Type::Int(16))) {
+            flags |= 0x20;
+        }
+        flags
+    }
+}
+
+/// The struct type a resource record points at (`%"class.Buffer<float>"* undef`).
+fn symbol_type(m: &mut ir::Module, t: &tast::Module, r: &ResInfo) -> ir::TypeId {
+    let i32t = m.types.i32();
+    match (r.ty, r.cbuffer) {
+        (_, Some(_)) => {
+            let name = r.name.clone();
+            if let Some(x) = m.types.lookup_named(&name) {
+                return x;
+            }
+            m.types.named_struct(&name, Some(vec![i32t]))
+        }
+        (Some(ty), None) => {
+            let name = match t.types.get(ty) {
+                Type::Object { kind, elem, .. } => {
+                    let prefix = match kind {
+                        ObjectKind::ByteAddressBuffer | ObjectKind::RWByteAddressBuffer | ObjectKind::SamplerState | ObjectKind::SamplerComparisonState => "struct",
+                        _ => "class",
+                    };
+                    match elem {
+                        Some(e) => format!("{prefix}.{}<{}>", kind.name(), hlsl_type_name(t, *e)),
+                        None => format!("{prefix}.{}", kind.name()),
+                    }
+                }
+                _ => "struct.Resource".to_string(),
+            };
+            if let Some(x) = m.types.lookup_named(&name) {
+                return x;
+            }
+            m.types.named_struct(&name, Some(vec![i32t]))
+        }
+        _ => m.types.named_struct("struct.Resource", Some(vec![i32t])),
+    }
+}
+
+/// Clang's spelling of a template argument (`vector<float, 4>`, `unsigned int`).
+fn hlsl_type_name(t: &tast::Module, ty: TypeId) -> String {
+    let scalar = |k: ScalarKind| match k {
+        ScalarKind::UInt => "unsigned int".to_string(),
+        ScalarKind::UInt64 => "unsigned long long".to_string(),
+        ScalarKind::Int64 => "long long".to_string(),
+        other => other.name().to_string(),
+    };
+    match t.types.get(ty) {
+        Type::Scalar(k) => scalar(*k),
+        Type::Vector(k, n) => format!("vector<{}, {n}> ", scalar(*k)).trim_end().to_string() + " ",
+        Type::Matrix { elem, rows, cols, .. } => format!("matrix<{}, {rows}, {cols}> ", scalar(*elem)),
+        Type::Struct(s) => t.types.structs[s.0 as usize].name.clone(),
+        _ => t.types.name(ty),
+    }
+    .trim_end_matches(' ')
+    .to_string()
+        + if matches!(t.types.get(ty), Type::Vector(..) | Type::Matrix { .. }) { " " } else { "" }
+}
+
+#[allow(dead_code)]
+fn unused(_: OK) {}
