@@ -240,11 +240,11 @@ fn invalid_utf8_is_reported_with_its_line() {
 }
 
 #[test]
-fn dxil_code_generation_reports_not_implemented_and_writes_nothing() {
+fn dxil_container_output_reports_not_implemented_and_writes_nothing() {
     let dir = TempDir::new("nogen");
     let f = dir.file("a.hlsl", GOOD);
     let out = dir.path("a.spv");
-    // DXIL code generation is not there yet.
+    // Writing the DXIL container (-Fo) is not there yet; textual DXIL is.
     let o = hlslc(&["-T", "ps_6_0", "-Fo", out.to_str().unwrap(), f.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));

@@ -6,7 +6,7 @@
 //! | `.i`      | standard output of `-P`                                                 |
 //! | `.ast`    | standard output of `-ast-dump`                                          |
 //! | `.spvasm` | `spirv-dis` of the SPIR-V binary (`-spirv`; written with `-Fo`)          |
-//! | `.ll`     | standard output of a DXIL compile                                       |
+//! | `.ll`     | standard output of a DXIL compile (parsed by `llvm-as-14` when present)  |
 //! | `.diag`   | standard error (rendered diagnostics); the file is run from its folder by |
 //! |           | its bare name, so paths in diagnostics are stable                       |
 //!
@@ -144,6 +144,11 @@ pub fn run_case(case: &Path, hlslc: &Hlslc, bless: bool) -> CaseResult {
         match spirv_text(&spv, &target_env(&args)) {
             Ok(t) => stdout = t,
             Err(e) => problems.push(e),
+        }
+    }
+    if kind == "ll" && out.exit == Exit::Code(0) {
+        if let Err(e) = tools::llvm_as_check(&stdout) {
+            problems.push(format!("llvm-as rejects the DXIL text:\n{e}"));
         }
     }
     let has_error = stderr.lines().any(|l| l.contains("error:"));

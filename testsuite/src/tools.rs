@@ -33,3 +33,30 @@ pub fn filecheck() -> Option<PathBuf> {
 pub fn spirv_tool(name: &str) -> Option<PathBuf> {
     find_program(name)
 }
+
+/// LLVM 14's `llvm-as` (`llvm-as-14`, or `llvm-as` in `$PATH`): the closest assembler to DXIL's
+/// LLVM 3.7 dialect, used to check that printed DXIL parses.
+pub fn llvm_as() -> Option<PathBuf> {
+    find_program("llvm-as-14").or_else(|| find_program("/usr/lib/llvm-14/bin/llvm-as")).or_else(|| find_program("llvm-as"))
+}
+
+/// Assembles `text` with [`llvm_as`] and returns its error output on failure; `Ok(false)` when
+/// the tool is missing.
+pub fn llvm_as_check(text: &str) -> Result<bool, String> {
+    let Some(tool) = llvm_as() else { return Ok(false) };
+    let args = vec!["-o".to_string(), "/dev/null".to_string(), "-".to_string()];
+    let out = crate::process::run(&crate::process::Spawn {
+        program: &tool,
+        args: &args,
+        cwd: None,
+        env: &[],
+        stdin: Some(text.as_bytes()),
+        merge_stderr: true,
+        timeout: Some(std::time::Duration::from_secs(60)),
+    });
+    if out.exit == crate::process::Exit::Code(0) {
+        Ok(true)
+    } else {
+        Err(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+}

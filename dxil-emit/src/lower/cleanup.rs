@@ -55,6 +55,28 @@ fn replace_uses(body: &mut Body, from: Value, to: Value) {
     }
 }
 
+/// Lays the blocks out in `order` (blocks not listed keep their relative order, after it).
+pub(crate) fn reorder_blocks(m: &mut Module, func: FuncId, order: &[BlockId]) {
+    let Some(body) = m.functions[func.0 as usize].body.as_mut() else { return };
+    let n = body.blocks.len();
+    let mut seq: Vec<usize> = order.iter().map(|b| b.0 as usize).filter(|b| *b < n).collect();
+    for b in 0..n {
+        if !seq.contains(&b) {
+            seq.push(b);
+        }
+    }
+    let map: HashMap<BlockId, BlockId> = seq.iter().enumerate().map(|(new, old)| (BlockId(*old as u32), BlockId(new as u32))).collect();
+    let mut old = std::mem::take(&mut body.blocks);
+    body.blocks = seq.iter().map(|&i| std::mem::take(&mut old[i])).collect();
+    for inst in &mut body.insts {
+        for b in block_refs_mut(&mut inst.kind) {
+            if let Some(nb) = map.get(b) {
+                *b = *nb;
+            }
+        }
+    }
+}
+
 /// Runs the clean-ups on `func` until nothing changes.
 pub(crate) fn remove_dead_code(m: &mut Module, func: FuncId) {
     let pure_calls: Vec<bool> = m

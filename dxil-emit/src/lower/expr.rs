@@ -462,6 +462,17 @@ impl Lowerer<'_> {
         if let Some(v) = self.fold_binop(op, kind, a, b) {
             return Ok(v);
         }
+        if let Some(v) = self.identity(op, kind, a, b) {
+            return Ok(v);
+        }
+        // `x * 2^n` is a shift, as LLVM's instcombine leaves it.
+        if op == Mul && !f {
+            if let Some(c) = self.ci(b).filter(|c| *c > 1 && (*c as u64).is_power_of_two()) {
+                let ty = self.b.type_of(a);
+                let sh = Value::Const(self.b.module.const_int(ty, i64::from((c as u64).trailing_zeros())));
+                return Ok(self.raw_bin(BinOp::Shl, a, sh));
+            }
+        }
         let arith = |o: BinOp| Some(o);
         let bop = match op {
             Add => arith(if f { BinOp::FAdd } else { BinOp::Add }),
@@ -496,6 +507,28 @@ impl Lowerer<'_> {
             _ => return unsupported(format!("the operator `{}`", op.symbol()), span),
         };
         Ok(if f { self.b.fcmp(fp, a, b) } else { self.b.icmp(ip, a, b) })
+    }
+
+    /// `x + 0`, `x * 1`, `x - 0`, `x | 0`, ... (fast-math allows the float ones).
+    fn identity(&self, op: BinaryOp, kind: ScalarKind, a: Value, b: Value) -> Option<Value> {
+        use BinaryOp::*;
+        let is = |v: Value, x: f64| match self.const_of(v) {
+            Some(ConstValue::Float(f)) => f == x,
+            Some(ConstValue::Int(i)) => i as f64 == x,
+            _ => false,
+        };
+        if kind.is_bool() {
+            return None;
+        }
+        match op {
+            Add | BitOr | BitXor if is(b, 0.0) => Some(a),
+            Add | BitOr | BitXor if is(a, 0.0) => Some(b),
+            Sub | Shl | Shr if is(b, 0.0) => Some(a),
+            Mul if is(b, 1.0) => Some(a),
+            Mul if is(a, 1.0) => Some(b),
+            Div if is(b, 1.0) => Some(a),
+            _ => None,
+        }
     }
 
     fn fold_binop(&mut self, op: BinaryOp, kind: ScalarKind, a: Value, b: Value) -> Option<Value> {

@@ -82,11 +82,12 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     let fty = m.types.function(void, vec![]);
     let main = m.declare_function(&options.entry_name, fty, None);
     let target = Target { stage: kind, version };
-    let (sigs, used) = {
+    let (sigs, used, order) = {
         let mut l = Lowerer::new(module, &mut m, main, target, options, ep.func);
         l.lower_entry()?;
-        (l.sigs.clone(), l.res.clone())
+        (l.sigs.clone(), l.res.clone(), l.order.clone())
     };
+    cleanup::reorder_blocks(&mut m, main, &order);
     cleanup::remove_dead_code(&mut m, main);
     entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used);
     Ok(m)
@@ -128,6 +129,8 @@ pub(crate) struct Lowerer<'a> {
     pub hoisted: usize,
     /// Inlining depth (bounded; the call graph has no cycles but may be deep).
     pub depth: u32,
+    /// Blocks in the order code was first placed in them (source order), for the final layout.
+    pub order: Vec<BlockId>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -157,6 +160,7 @@ impl<'a> Lowerer<'a> {
             res: resources::ResState::default(),
             hoisted: 0,
             depth: 0,
+            order: vec![BlockId(0)],
         }
     }
 
@@ -280,6 +284,9 @@ impl<'a> Lowerer<'a> {
     pub fn switch_to(&mut self, block: BlockId) {
         self.b.position_at_end(block);
         self.terminated = false;
+        if !self.order.contains(&block) {
+            self.order.push(block);
+        }
     }
 
     pub fn current(&self) -> BlockId {

@@ -448,7 +448,8 @@ impl Lowerer<'_> {
                 (index, self.ci32(off0 as i32))
             } else {
                 let base = self.ci32(off0 as i32);
-                (self.raw_bin(ir::BinOp::Add, index, base), self.undef_i32())
+                let idx = if off0 == 0 { index } else { self.raw_bin(ir::BinOp::Add, index, base) };
+                (idx, self.undef_i32())
             };
             let ret = if self.raw_ops() {
                 let mask = self.ci8(((1u32 << n) - 1) as i8);
@@ -481,7 +482,8 @@ impl Lowerer<'_> {
                 (index, self.ci32(off0 as i32))
             } else {
                 let base = self.ci32(off0 as i32);
-                (self.raw_bin(ir::BinOp::Add, index, base), self.undef_i32())
+                let idx = if off0 == 0 { index } else { self.raw_bin(ir::BinOp::Add, index, base) };
+                (idx, self.undef_i32())
             };
             let mut vals: Vec<Value> = (0..n).map(|c| self.convert_scalar(values[i + c], leaves[i + c].1, lk)).collect();
             while vals.len() < 4 {
