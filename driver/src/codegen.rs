@@ -85,6 +85,7 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
         shader_model: (u32::from(profile.major), u32::from(profile.minor)),
         entry_name: options.entry.clone(),
         enable_16bit: options.enable_16bit_types,
+        gvn: options.opt_level > 0 && !options.disable_optimizations && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
     };
     match hlslc_dxil::lower::lower_module(&module, &lower) {
         Ok(m) => {

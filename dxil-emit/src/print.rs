@@ -425,6 +425,8 @@ impl<'a> Printer<'a> {
                 format!("insertvalue {}, {}, {}", typed(*agg), typed(*value), idx.join(", "))
             }
             InstKind::ExtractElement { vector, index } => format!("extractelement {}, {}", typed(*vector), typed(*index)),
+            InstKind::AtomicRmw { op, ptr, value } => format!("atomicrmw {} {}, {} seq_cst", op.mnemonic(), typed(*ptr), typed(*value)),
+            InstKind::CmpXchg { ptr, cmp, new } => format!("cmpxchg {}, {}, {} seq_cst seq_cst", typed(*ptr), typed(*cmp), typed(*new)),
             InstKind::InsertElement { vector, value, index } => {
                 format!("insertelement {}, {}, {}", typed(*vector), typed(*value), typed(*index))
             }

@@ -26,10 +26,9 @@ define void @main() {
   %14 = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %4, i32 %13, i32 undef, i8 1, i32 4)  ; RawBufferLoad(srv,index,elementOffset,mask,alignment)
   %15 = extractvalue %dx.types.ResRet.i32 %14, 0
   call void @dx.op.barrier(i32 80, i32 9)  ; Barrier(barrierMode)
-  %16 = extractvalue %dx.types.CBufRet.i32 %7, 1
-  %17 = call i32 @dx.op.binary.i32(i32 39, i32 %15, i32 %16)  ; UMax(a,b)
-  %18 = xor i32 %17, 255
-  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %4, i32 %13, i32 undef, i32 %18, i32 undef, i32 undef, i32 undef, i8 1, i32 4)  ; RawBufferStore(uav,index,elementOffset,value0,value1,value2,value3,mask,alignment)
+  %16 = call i32 @dx.op.binary.i32(i32 39, i32 %15, i32 %9)  ; UMax(a,b)
+  %17 = xor i32 %16, 255
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %4, i32 %13, i32 undef, i32 %17, i32 undef, i32 undef, i32 undef, i8 1, i32 4)  ; RawBufferStore(uav,index,elementOffset,value0,value1,value2,value3,mask,alignment)
   ret void
 }
 

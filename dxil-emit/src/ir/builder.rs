@@ -5,7 +5,7 @@
 //! for binary ops and compares, a pointer for `load`/`store`/`getelementptr`, an aggregate for
 //! `extractvalue`), and instructions are appended only while a block is current.
 
-use super::function::{BinOp, BlockId, Body, CastOp, FloatPred, Inst, InstId, InstKind, IntPred, Value};
+use super::function::{BinOp, BlockId, Body, CastOp, FloatPred, Inst, InstId, InstKind, IntPred, RmwOp, Value};
 use super::types::{Type, TypeId};
 use super::{ConstId, FuncId, Module};
 
@@ -221,5 +221,19 @@ impl<'m> FunctionBuilder<'m> {
     pub fn insert_element(&mut self, vector: Value, value: Value, index: Value) -> Value {
         let ty = self.type_of(vector);
         self.push(InstKind::InsertElement { vector, value, index }, ty, None)
+    }
+
+    /// `atomicrmw`: the result has the pointee type (the value before the operation).
+    pub fn atomic_rmw(&mut self, op: RmwOp, ptr: Value, value: Value) -> Value {
+        let ty = self.type_of(value);
+        self.push(InstKind::AtomicRmw { op, ptr, value }, ty, None)
+    }
+
+    /// `cmpxchg`: the result is `{ T, i1 }` (old value, success).
+    pub fn cmpxchg(&mut self, ptr: Value, cmp: Value, new: Value) -> Value {
+        let t = self.type_of(cmp);
+        let i1 = self.module.types.i1();
+        let ty = self.module.types.literal_struct(vec![t, i1]);
+        self.push(InstKind::CmpXchg { ptr, cmp, new }, ty, None)
     }
 }

@@ -194,6 +194,41 @@ impl FloatPred {
     }
 }
 
+/// `atomicrmw` operations (LLVM 3.7's set).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+}
+
+impl RmwOp {
+    pub fn mnemonic(self) -> &'static str {
+        use RmwOp::*;
+        match self {
+            Xchg => "xchg",
+            Add => "add",
+            Sub => "sub",
+            And => "and",
+            Nand => "nand",
+            Or => "or",
+            Xor => "xor",
+            Max => "max",
+            Min => "min",
+            UMax => "umax",
+            UMin => "umin",
+        }
+    }
+}
+
 /// What an instruction does. Result types live in [`Inst::ty`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
@@ -220,6 +255,10 @@ pub enum InstKind {
     InsertValue { agg: Value, value: Value, indices: Vec<u32> },
     ExtractElement { vector: Value, index: Value },
     InsertElement { vector: Value, value: Value, index: Value },
+    /// `atomicrmw <op> <ptr>, <value> seq_cst`; the result is the old value.
+    AtomicRmw { op: RmwOp, ptr: Value, value: Value },
+    /// `cmpxchg <ptr>, <cmp>, <new> seq_cst seq_cst`; the result is `{ T, i1 }`.
+    CmpXchg { ptr: Value, cmp: Value, new: Value },
 }
 
 impl InstKind {

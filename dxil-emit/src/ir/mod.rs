@@ -22,7 +22,7 @@ pub mod types;
 
 pub use builder::FunctionBuilder;
 pub use constants::{Const, ConstId, ConstTable};
-pub use function::{BinOp, Block, BlockId, Body, CastOp, FloatPred, Function, Inst, InstId, InstKind, IntPred, Linkage, Value};
+pub use function::{BinOp, Block, BlockId, Body, CastOp, FloatPred, Function, Inst, InstId, InstKind, IntPred, Linkage, RmwOp, Value};
 pub use metadata::{MdId, MdNode, MdOperand};
 pub use types::{Type, TypeId, TypeTable};
 

@@ -27,6 +27,8 @@ fn operands_mut(kind: &mut InstKind) -> Vec<&mut Value> {
         InstKind::InsertValue { agg, value, .. } => vec![agg, value],
         InstKind::ExtractElement { vector, index } => vec![vector, index],
         InstKind::InsertElement { vector, value, index } => vec![vector, value, index],
+        InstKind::AtomicRmw { ptr, value, .. } => vec![ptr, value],
+        InstKind::CmpXchg { ptr, cmp, new } => vec![ptr, cmp, new],
         InstKind::Br { .. } | InstKind::Unreachable | InstKind::Alloca { .. } => Vec::new(),
     }
 }
@@ -46,11 +48,34 @@ fn block_refs_mut(kind: &mut InstKind) -> Vec<&mut BlockId> {
 }
 
 fn replace_uses(body: &mut Body, from: Value, to: Value) {
+    let mut map = HashMap::new();
+    if let Value::Inst(id) = from {
+        map.insert(id, to);
+    }
+    replace_all(body, &map);
+}
+
+/// Rewrites every operand that names an instruction in `map` (following chains).
+fn replace_all(body: &mut Body, map: &HashMap<InstId, Value>) {
+    if map.is_empty() {
+        return;
+    }
+    let resolve = |mut v: Value| {
+        let mut steps = 0;
+        while let Value::Inst(id) = v {
+            match map.get(&id) {
+                Some(&n) if steps < 1000 && n != v => {
+                    v = n;
+                    steps += 1;
+                }
+                _ => break,
+            }
+        }
+        v
+    };
     for inst in &mut body.insts {
         for op in operands_mut(&mut inst.kind) {
-            if *op == from {
-                *op = to;
-            }
+            *op = resolve(*op);
         }
     }
 }
@@ -78,15 +103,20 @@ pub(crate) fn reorder_blocks(m: &mut Module, func: FuncId, order: &[BlockId]) {
 }
 
 /// Runs the clean-ups on `func` until nothing changes.
-pub(crate) fn remove_dead_code(m: &mut Module, func: FuncId) {
+pub(crate) fn remove_dead_code(m: &mut Module, func: FuncId, gvn: bool) {
     let pure_calls: Vec<bool> = m
         .functions
         .iter()
         .map(|f| f.attrs.is_some_and(|a| m.attr_sets[a.0 as usize].iter().any(|x| matches!(x, Attr::ReadNone | Attr::ReadOnly))))
         .collect();
+    let readnone_calls: Vec<bool> =
+        m.functions.iter().map(|f| f.attrs.is_some_and(|a| m.attr_sets[a.0 as usize].contains(&Attr::ReadNone))).collect();
     let Some(body) = m.functions[func.0 as usize].body.as_mut() else { return };
     drop_unreachable(body);
     merge_chains(body);
+    if gvn {
+        common_subexpressions(body, &readnone_calls);
+    }
     loop {
         let mut changed = simplify_phis(body);
         changed |= remove_unused(body, &pure_calls);
@@ -201,24 +231,83 @@ fn merge_chains(body: &mut Body) {
     drop_unreachable(body);
 }
 
+/// Removes recomputations of a value already computed in the same block or in the entry block
+/// (which dominates every block): side-effect-free instructions and `readnone` calls.
+fn common_subexpressions(body: &mut Body, readnone: &[bool]) {
+    let mut entry_seen: HashMap<String, Value> = HashMap::new();
+    let mut replaced: HashMap<InstId, Value> = HashMap::new();
+    for b in 0..body.blocks.len() {
+        let mut seen = entry_seen.clone();
+        let ids = body.blocks[b].insts.clone();
+        let mut keep = Vec::new();
+        for id in ids {
+            let inst = body.inst(id);
+            let cse = match &inst.kind {
+                InstKind::Call { callee, .. } => readnone.get(callee.0 as usize).copied().unwrap_or(false),
+                InstKind::Binary { .. }
+                | InstKind::ICmp { .. }
+                | InstKind::FCmp { .. }
+                | InstKind::Cast { .. }
+                | InstKind::Select { .. }
+                | InstKind::Gep { .. }
+                | InstKind::ExtractValue { .. }
+                | InstKind::ExtractElement { .. } => true,
+                _ => false,
+            };
+            if !cse {
+                keep.push(id);
+                continue;
+            }
+            // Operands are keyed after earlier replacements so chains collapse in one pass.
+            let mut kind = inst.kind.clone();
+            for op in operands_mut(&mut kind) {
+                while let Value::Inst(i) = *op {
+                    match replaced.get(&i) {
+                        Some(&n) => *op = n,
+                        None => break,
+                    }
+                }
+            }
+            let key = format!("{:?}|{:?}", kind, inst.ty);
+            match seen.get(&key) {
+                Some(&v) => {
+                    replaced.insert(id, v);
+                }
+                None => {
+                    seen.insert(key, Value::Inst(id));
+                    keep.push(id);
+                }
+            }
+        }
+        body.blocks[b].insts = keep;
+        if b == 0 {
+            entry_seen = seen;
+        }
+    }
+    replace_all(body, &replaced);
+}
+
 /// Replaces phis whose incoming values are all the same value (or the phi itself).
 fn simplify_phis(body: &mut Body) -> bool {
-    let mut changed = false;
     let ids: Vec<InstId> = body.blocks.iter().flat_map(|b| b.insts.iter().copied()).collect();
+    let mut map = HashMap::new();
     for id in ids {
         let InstKind::Phi { incoming } = &body.inst(id).kind else { continue };
         let me = Value::Inst(id);
         let mut vals = incoming.iter().map(|x| x.0).filter(|v| *v != me);
         let Some(first) = vals.next() else { continue };
         if vals.all(|v| v == first) {
-            replace_uses(body, me, first);
-            for b in &mut body.blocks {
-                b.insts.retain(|x| *x != id);
-            }
-            changed = true;
+            map.insert(id, first);
         }
     }
-    changed
+    if map.is_empty() {
+        return false;
+    }
+    replace_all(body, &map);
+    for b in &mut body.blocks {
+        b.insts.retain(|x| !map.contains_key(x));
+    }
+    true
 }
 
 fn remove_unused(body: &mut Body, pure_calls: &[bool]) -> bool {

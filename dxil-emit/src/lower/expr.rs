@@ -16,14 +16,14 @@ pub(crate) enum Root {
     Resource { object: ExprId, coord: Flat },
 }
 
-/// An lvalue: components `comps` of the root's flattening, shifted by `dynamic.index * stride`
-/// when indexed by a non-constant (`count` candidate elements).
+/// An lvalue: components `comps` of the root's flattening, shifted by `index * stride` for each
+/// non-constant index in `dynamic` (`(index, stride, count)`, `count` candidate elements).
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
     pub root: Root,
     pub root_ty: TypeId,
     pub comps: Vec<usize>,
-    pub dynamic: Option<(Value, usize, usize)>,
+    pub dynamic: Vec<(Value, usize, usize)>,
 }
 
 impl Lowerer<'_> {
@@ -188,7 +188,18 @@ impl Lowerer<'_> {
                 let kinds = self.leaf_kinds(ex.ty);
                 Ok(kinds.into_iter().map(|k| self.const_scalar(k, *c)).collect())
             }
+            ExprKind::Var(v) if self.is_groupshared(*v) => self.load_shared(e),
             ExprKind::Var(v) => self.load_var(*v, e),
+            ExprKind::Field { .. } | ExprKind::Swizzle { .. } | ExprKind::MatrixSwizzle { .. } | ExprKind::Index { .. }
+                if self.groupshared_rooted(e) =>
+            {
+                self.load_shared(e)
+            }
+            ExprKind::Field { .. } | ExprKind::Swizzle { .. } | ExprKind::MatrixSwizzle { .. } | ExprKind::Index { .. }
+                if self.cbuffer_rooted(e) =>
+            {
+                self.load_cb_place(e)
+            }
             ExprKind::This => match self.this_stack.last() {
                 Some(f) => Ok(f.clone()),
                 None => unsupported("`this` outside a method", span),
@@ -276,6 +287,9 @@ impl Lowerer<'_> {
                     return unsupported("this indexing (resources inside aggregates)", span);
                 }
                 // Dynamic index: a select chain over the candidates.
+                if count * n > 1024 {
+                    return unsupported("dynamic indexing of a large local array", span);
+                }
                 let mut out: Flat = b[..n].to_vec();
                 let ik = self.kind_of(t.expr(*index).ty);
                 for k in 1..count {
@@ -368,7 +382,6 @@ impl Lowerer<'_> {
             Storage::CBufferMember { cbuffer, index } => self.load_cbuffer_member(Some(cbuffer), v, index, e),
             Storage::Uniform if self.is_object(var.ty) => Ok(vec![self.handle_for(v, None, self.span(e))?]),
             Storage::Uniform => self.load_cbuffer_member(None, v, 0, e),
-            Storage::GroupShared => unsupported("groupshared memory", self.span(e)),
             _ => {
                 // A variable read before any assignment (or a static without initializer).
                 let z = self.zero_of(var.ty);
@@ -641,15 +654,9 @@ impl Lowerer<'_> {
         match &ex.kind {
             ExprKind::Var(v) => {
                 let var = t.var(*v);
-                if matches!(var.storage, Storage::GroupShared) {
-                    return unsupported("groupshared memory", self.span(e));
-                }
-                if matches!(var.storage, Storage::CBufferMember { .. } | Storage::Uniform) {
-                    return unsupported("assignment to a constant-buffer value", self.span(e));
-                }
-                Ok(Place { root: Root::Var(*v), root_ty: var.ty, comps: all(self, var.ty), dynamic: None })
+                Ok(Place { root: Root::Var(*v), root_ty: var.ty, comps: all(self, var.ty), dynamic: Vec::new() })
             }
-            ExprKind::This => Ok(Place { root: Root::This, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: None }),
+            ExprKind::This => Ok(Place { root: Root::This, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: Vec::new() }),
             ExprKind::OutArg { lvalue, .. } => self.place(*lvalue),
             ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } => {
                 let mut p = self.place(*base)?;
@@ -664,7 +671,7 @@ impl Lowerer<'_> {
                 let bty = t.expr(*base).ty;
                 if self.is_object(bty) {
                     let coord = self.expr(*index)?;
-                    return Ok(Place { root: Root::Resource { object: *base, coord }, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: None });
+                    return Ok(Place { root: Root::Resource { object: *base, coord }, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: Vec::new() });
                 }
                 let mut p = self.place(*base)?;
                 let idx = self.expr(*index)?[0];
@@ -678,11 +685,11 @@ impl Lowerer<'_> {
                     };
                     return Ok(p);
                 }
-                if p.dynamic.is_some() || p.comps.len() != stride * count {
-                    return unsupported("nested dynamic indexing of a local", self.span(e));
+                if p.comps.len() != stride * count || n > p.comps.len() {
+                    return unsupported("this dynamic indexing", self.span(e));
                 }
                 p.comps = p.comps[..n].to_vec();
-                p.dynamic = Some((idx, stride, count));
+                p.dynamic.push((idx, stride, count));
                 Ok(p)
             }
             _ => unsupported("this kind of assignment target", self.span(e)),
@@ -693,6 +700,10 @@ impl Lowerer<'_> {
     pub(crate) fn store_place(&mut self, p: &Place, values: &[Value], span: Option<hlslc_frontend::Span>) -> R<()> {
         match &p.root {
             Root::Resource { object, coord } => self.store_resource(*object, coord.clone(), p, values, span),
+            Root::Var(v) if self.is_groupshared(*v) => self.store_shared(p, values, span),
+            Root::Var(v) if matches!(self.t.var(*v).storage, Storage::CBufferMember { .. } | Storage::Uniform) => {
+                unsupported("assignment to a constant-buffer value", span)
+            }
             root => {
                 let mut cur = match root {
                     Root::Var(v) => match self.vars.get(v) {
@@ -702,24 +713,40 @@ impl Lowerer<'_> {
                     Root::This => self.this_stack.last().cloned().unwrap_or_default(),
                     Root::Resource { .. } => unreachable!(),
                 };
-                match p.dynamic {
-                    None => {
-                        for (i, &c) in p.comps.iter().enumerate() {
-                            if c < cur.len() && i < values.len() {
-                                cur[c] = values[i];
-                            }
+                if p.dynamic.is_empty() {
+                    for (i, &c) in p.comps.iter().enumerate() {
+                        if c < cur.len() && i < values.len() {
+                            cur[c] = values[i];
                         }
                     }
-                    Some((idx, stride, count)) => {
-                        let it = self.b.type_of(idx);
-                        for k in 0..count {
+                } else {
+                    let combos: usize = p.dynamic.iter().map(|d| d.2.max(1)).product();
+                    if combos * p.comps.len() > 1024 {
+                        return unsupported("dynamic indexing of a large local array", span);
+                    }
+                    // Every combination of candidate indices: select the new value where all
+                    // indices match.
+                    for combo in 0..combos {
+                        let mut rest = combo;
+                        let mut offset = 0;
+                        let mut cond: Option<Value> = None;
+                        for &(idx, stride, count) in &p.dynamic {
+                            let k = rest % count.max(1);
+                            rest /= count.max(1);
+                            offset += k * stride;
+                            let it = self.b.type_of(idx);
                             let kc = Value::Const(self.b.module.const_int(it, k as i64));
                             let is_k = self.b.icmp(IntPred::Eq, idx, kc);
-                            for (i, &c) in p.comps.iter().enumerate() {
-                                let slot = c + k * stride;
-                                if slot < cur.len() && i < values.len() {
-                                    cur[slot] = self.select(is_k, values[i], cur[slot]);
-                                }
+                            cond = Some(match cond {
+                                None => is_k,
+                                Some(c) => self.raw_bin(BinOp::And, c, is_k),
+                            });
+                        }
+                        let Some(cond) = cond else { continue };
+                        for (i, &c) in p.comps.iter().enumerate() {
+                            let slot = c + offset;
+                            if slot < cur.len() && i < values.len() {
+                                cur[slot] = self.select(cond, values[i], cur[slot]);
                             }
                         }
                     }
@@ -782,7 +809,7 @@ impl Lowerer<'_> {
         let ret = self.finish_returns(f.ret, n)?;
         if this.is_some() {
             let th = self.this_stack.pop().unwrap_or_default();
-            if let Some(a) = this_arg.filter(|a| t.expr(*a).lvalue) {
+            if let Some(a) = this_arg.filter(|a| t.expr(*a).lvalue && !self.cbuffer_rooted(*a)) {
                 if let Ok(p) = self.place(a) {
                     self.store_place(&p, &th, span)?;
                 }

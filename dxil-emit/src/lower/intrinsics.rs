@@ -431,7 +431,9 @@ impl Lowerer<'_> {
             | I::InterlockedMax
             | I::InterlockedUMin
             | I::InterlockedUMax
-            | I::InterlockedExchange => self.interlocked(op, args, e),
+            | I::InterlockedExchange
+            | I::InterlockedCompareExchange
+            | I::InterlockedCompareStore => self.interlocked(op, args, e),
             _ => unsupported(format!("the intrinsic `{}`", op.name()), span),
         }
     }

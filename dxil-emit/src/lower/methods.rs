@@ -3,6 +3,7 @@
 
 use super::expr::{Place, Root};
 use super::{unsupported, Flat, Lowerer, R};
+use crate::ir::RmwOp;
 use crate::ops::{DxilOp, Overload};
 use hlslc_sema::intrinsics::IntrinsicOp as I;
 use hlslc_sema::tast::{ExprId, ExprKind};
@@ -147,11 +148,26 @@ impl Lowerer<'_> {
         };
         let k = self.kind_of(self.t.expr(dest).ty);
         let p: Place = self.place(dest)?;
+        let cmpxchg = matches!(op, I::InterlockedCompareExchange | I::InterlockedCompareStore);
+        let (value_arg, out_arg) = if cmpxchg { (2, if op == I::InterlockedCompareExchange { 3 } else { 9 }) } else { (1, 2) };
+        if let Root::Var(v) = p.root {
+            if !self.is_groupshared(v) {
+                return unsupported("atomics on local variables", span);
+            }
+            let value = self.expr(args[value_arg])?[0];
+            let (rmw, cmp) = if cmpxchg { (None, Some(self.expr(args[1])?[0])) } else { (Some(rmw_op(op, k)), None) };
+            let r = self.shared_atomic(&p, rmw, value, cmp, span)?;
+            if let Some(&out) = args.get(out_arg) {
+                let p = self.place(out)?;
+                self.store_place(&p, &[r], span)?;
+            }
+            return Ok(Vec::new());
+        }
         let Root::Resource { object, coord } = p.root.clone() else {
-            return unsupported("atomics on groupshared or local memory", span);
+            return unsupported("atomics on this destination", span);
         };
         let (h, kind, elem) = self.object_handle(object)?;
-        let v = self.expr(args[1])?[0];
+        let v = self.expr(args[value_arg])?[0];
         let u = self.undef_i32();
         let (c0, c1, c2) = match kind {
             ObjectKind::RWStructuredBuffer => {
@@ -171,14 +187,35 @@ impl Lowerer<'_> {
                 (c[0], c[1], c[2])
             }
         };
-        let code = self.ci32(atomic_code(op, k));
         let o = Self::overload(k);
-        let r = self.op(DxilOp::AtomicBinOp, o, &[h, code, c0, c1, c2, v], span)?;
-        if let Some(&out) = args.get(2) {
+        let r = if cmpxchg {
+            let cmp = self.expr(args[1])?[0];
+            self.op(DxilOp::AtomicCompareExchange, o, &[h, c0, c1, c2, cmp, v], span)?
+        } else {
+            let code = self.ci32(atomic_code(op, k));
+            self.op(DxilOp::AtomicBinOp, o, &[h, code, c0, c1, c2, v], span)?
+        };
+        if let Some(&out) = args.get(out_arg) {
             let p = self.place(out)?;
             self.store_place(&p, &[r], span)?;
         }
         Ok(Vec::new())
+    }
+}
+
+/// The `atomicrmw` operation of an `Interlocked*` intrinsic.
+fn rmw_op(op: I, k: ScalarKind) -> RmwOp {
+    let signed = k.is_signed_int();
+    match op {
+        I::InterlockedAdd => RmwOp::Add,
+        I::InterlockedAnd => RmwOp::And,
+        I::InterlockedOr => RmwOp::Or,
+        I::InterlockedXor => RmwOp::Xor,
+        I::InterlockedMin if signed => RmwOp::Min,
+        I::InterlockedMax if signed => RmwOp::Max,
+        I::InterlockedMin | I::InterlockedUMin => RmwOp::UMin,
+        I::InterlockedMax | I::InterlockedUMax => RmwOp::UMax,
+        _ => RmwOp::Xchg,
     }
 }
 

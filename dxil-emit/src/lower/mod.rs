@@ -15,6 +15,7 @@
 mod cleanup;
 mod entry;
 mod expr;
+mod groupshared;
 mod intrinsics;
 mod layout;
 mod methods;
@@ -37,6 +38,8 @@ pub struct LowerOptions {
     pub entry_name: String,
     /// `-enable-16bit-types`: native 16-bit types and dxc's 16-bit data layout.
     pub enable_16bit: bool,
+    /// Remove recomputed values (dxc's GVN; off at `-O0` and with `-opt-disable gvn`).
+    pub gvn: bool,
 }
 
 /// Why lowering stopped: a construct the DXIL back end does not handle yet, with where it is.
@@ -88,7 +91,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         (l.sigs.clone(), l.res.clone(), l.order.clone())
     };
     cleanup::reorder_blocks(&mut m, main, &order);
-    cleanup::remove_dead_code(&mut m, main);
+    cleanup::remove_dead_code(&mut m, main, options.gvn);
     entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used);
     Ok(m)
 }
@@ -131,6 +134,8 @@ pub(crate) struct Lowerer<'a> {
     pub depth: u32,
     /// Blocks in the order code was first placed in them (source order), for the final layout.
     pub order: Vec<BlockId>,
+    /// Globals of the groupshared variables used.
+    pub shared: HashMap<VarId, groupshared::Shared>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -161,6 +166,7 @@ impl<'a> Lowerer<'a> {
             hoisted: 0,
             depth: 0,
             order: vec![BlockId(0)],
+            shared: HashMap::new(),
         }
     }
 

@@ -362,6 +362,140 @@ impl Lowerer<'_> {
         self.cb_read(rec, &leaves, span)
     }
 
+    /// True when `e` designates part of a `cbuffer` member or `$Globals` variable.
+    pub(crate) fn cbuffer_rooted(&self, mut e: ExprId) -> bool {
+        loop {
+            match &self.t.expr(e).kind {
+                ExprKind::Var(v) => {
+                    let var = self.t.var(*v);
+                    return !self.vars.contains_key(v)
+                        && var.const_value.is_none()
+                        && (matches!(var.storage, Storage::CBufferMember { .. }) || (var.storage == Storage::Uniform && !self.is_object(var.ty)));
+                }
+                ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } | ExprKind::Index { base, .. } => {
+                    if self.is_object(self.t.expr(*base).ty) {
+                        return false;
+                    }
+                    e = *base
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Reads part of a constant-buffer value, with dynamic array indices turned into row
+    /// arithmetic.
+    pub(crate) fn load_cb_place(&mut self, e: ExprId) -> R<Flat> {
+        let span = self.span(e);
+        let p = self.place(e)?;
+        let super::expr::Root::Var(v) = p.root else { return unsupported("this constant-buffer access", span) };
+        let var = self.t.var(v);
+        if self.t.types.contains_object(var.ty) {
+            return unsupported("resources inside constant-buffer structs", span);
+        }
+        let cb = match var.storage {
+            Storage::CBufferMember { cbuffer, .. } => Some(cbuffer),
+            _ => None,
+        };
+        let rec = self.cbuffer_handle(cb, span)?;
+        let (start, _) = self.member_offset(v);
+        let mut off = start;
+        let mut leaves = Vec::new();
+        self.cb_layout(var.ty, &mut off, &mut leaves);
+        let kinds = self.leaf_kinds(self.t.expr(e).ty);
+        if p.dynamic.len() > 1 {
+            return self.load_cb_nested(rec, &leaves, &p, &kinds, span);
+        }
+        let Some(&(idx, stride, count)) = p.dynamic.first() else {
+            let picked: Option<Vec<_>> = p.comps.iter().map(|&c| leaves.get(c).copied()).collect();
+            let Some(picked) = picked else { return unsupported("this constant-buffer access", span) };
+            return self.cb_read(rec, &picked, span);
+        };
+        let within_row = p.comps.iter().any(|&c| count > 1 && leaves.get(c + stride).zip(leaves.get(c)).is_some_and(|(b, a)| b.0 - a.0 < 16));
+        if within_row {
+            // Indexing a vector (or packed elements): read every candidate and select.
+            let all: Option<Vec<_>> = (0..count).flat_map(|k| p.comps.iter().map(move |&c| c + k * stride)).map(|c| leaves.get(c).copied()).collect();
+            let Some(all) = all else { return unsupported("this constant-buffer access", span) };
+            let vals = self.cb_read(rec, &all, span)?;
+            let n = p.comps.len();
+            let mut out = vals[..n].to_vec();
+            let it = self.b.type_of(idx);
+            for k in 1..count {
+                let kc = Value::Const(self.b.module.const_int(it, k as i64));
+                let is_k = self.b.icmp(ir::IntPred::Eq, idx, kc);
+                for j in 0..n {
+                    out[j] = self.select(is_k, vals[k * n + j], out[j]);
+                }
+            }
+            return Ok(out);
+        }
+        let handle = self.res.list[rec].handle;
+        let mut rows: HashMap<u32, Value> = HashMap::new();
+        let mut out = Vec::new();
+        for (i, &c) in p.comps.iter().enumerate() {
+            let Some(&(o0, k)) = leaves.get(c) else { return unsupported("this constant-buffer access", span) };
+            let stride_bytes = if count > 1 { leaves.get(c + stride).map_or(16, |l| l.0 - o0) } else { 16 };
+            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(lk);
+            let base_row = o0 / 16;
+            let ret = match rows.get(&base_row) {
+                Some(v) => *v,
+                None => {
+                    let it = self.b.type_of(idx);
+                    let idx32 = match self.b.module.types.int_width(it) {
+                        Some(32) => idx,
+                        Some(64) => self.convert_scalar(idx, ScalarKind::UInt64, ScalarKind::UInt),
+                        _ => self.convert_scalar(idx, ScalarKind::UInt16, ScalarKind::UInt),
+                    };
+                    let st = self.ci32((stride_bytes / 16).max(1) as i32);
+                    let scaled = self.binop(hlslc_frontend::ast::BinaryOp::Mul, ScalarKind::UInt, idx32, st, span)?;
+                    let br = self.ci32(base_row as i32);
+                    let row = self.binop(hlslc_frontend::ast::BinaryOp::Add, ScalarKind::UInt, scaled, br, span)?;
+                    let v = self.op(DxilOp::CBufferLoadLegacy, Self::overload(lk), &[handle, row], span)?;
+                    rows.insert(base_row, v);
+                    v
+                }
+            };
+            let x = self.b.extract_value(ret, vec![(o0 % 16) / size]);
+            let want = kinds.get(i).copied().unwrap_or(k);
+            out.push(self.convert_scalar(x, lk, want));
+        }
+        Ok(out)
+    }
+
+    /// Several dynamic indices into a constant-buffer array of arrays: row arithmetic per index
+    /// (each must step over whole rows).
+    fn load_cb_nested(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], p: &super::expr::Place, kinds: &[ScalarKind], span: Option<Span>) -> R<Flat> {
+        let handle = self.res.list[rec].handle;
+        let mut out = Vec::new();
+        for (i, &c) in p.comps.iter().enumerate() {
+            let Some(&(o0, k)) = leaves.get(c) else { return unsupported("this constant-buffer access", span) };
+            let mut row = self.ci32((o0 / 16) as i32);
+            for &(idx, stride, count) in &p.dynamic {
+                let step = if count > 1 { leaves.get(c + stride).map_or(16, |l| l.0 - o0) } else { 16 };
+                if step % 16 != 0 {
+                    return unsupported("dynamic indexing inside a constant-buffer row", span);
+                }
+                let it = self.b.type_of(idx);
+                let idx32 = match self.b.module.types.int_width(it) {
+                    Some(32) => idx,
+                    Some(64) => self.convert_scalar(idx, ScalarKind::UInt64, ScalarKind::UInt),
+                    _ => self.convert_scalar(idx, ScalarKind::UInt16, ScalarKind::UInt),
+                };
+                let st = self.ci32((step / 16) as i32);
+                let scaled = self.binop(hlslc_frontend::ast::BinaryOp::Mul, ScalarKind::UInt, idx32, st, span)?;
+                row = self.binop(hlslc_frontend::ast::BinaryOp::Add, ScalarKind::UInt, scaled, row, span)?;
+            }
+            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(lk);
+            let ret = self.op(DxilOp::CBufferLoadLegacy, Self::overload(lk), &[handle, row], span)?;
+            let x = self.b.extract_value(ret, vec![(o0 % 16) / size]);
+            let want = kinds.get(i).copied().unwrap_or(k);
+            out.push(self.convert_scalar(x, lk, want));
+        }
+        Ok(out)
+    }
+
     /// `cb.field` on a `ConstantBuffer<S>`; other member accesses on objects are unsupported.
     pub(crate) fn resource_member(&mut self, e: ExprId) -> R<Flat> {
         let t = self.t;

@@ -24,7 +24,7 @@ impl Lowerer<'_> {
                 for &v in vars {
                     let var = t.var(v);
                     if var.storage == Storage::GroupShared {
-                        return unsupported("groupshared memory", Some(var.span));
+                        continue;
                     }
                     if var.storage == Storage::Static && self.vars.contains_key(&v) {
                         continue;
