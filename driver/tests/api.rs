@@ -42,7 +42,8 @@ fn dxil_text_is_the_default_output() {
     assert!(text.contains("shl i32 %"), "{text}");
     assert!(text.contains("!{i32 4, !"), "numthreads: {text}");
     // A construct the DXIL back end does not handle yet is a located error, not a fake module.
-    let r = compile("[numthreads(1,1,1)] void main() { groupshared float g; }", "b.hlsl", &o, None);
+    let lib = Options::for_profile(Profile::parse("lib_6_3").unwrap());
+    let r = compile("[shader(\"compute\")] [numthreads(1,1,1)] void main() {}", "b.hlsl", &lib, None);
     assert!(!r.succeeded());
     assert_eq!(r.output, None);
 }
