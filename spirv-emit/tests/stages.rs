@@ -196,3 +196,19 @@ float4 main(VIn v) : SV_Position { return v.i.v + float4(v.p, v.i.m[0].x); }
         ],
     );
 }
+
+#[test]
+fn stage_structs_with_base_classes_read_bases_first() {
+    let src = r#"
+struct Base { float4 pos : SV_Position; };
+struct Derived : Base { float2 uv : UV; };
+struct Out : Base { float2 uv : UV; };
+Out main(Derived d) { Out o; o.pos = d.pos; o.uv = d.uv; return o; }
+"#;
+    check(
+        src,
+        "vs_6_0",
+        "vulkan1.0",
+        &["OpDecorate %in_var_SV_Position Location 0", "OpDecorate %in_var_UV Location 1", "OpDecorate %out_var_UV Location 0"],
+    );
+}

@@ -72,6 +72,13 @@ fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
     }
 }
 
+/// The members of a struct as SPIR-V lays them out (base classes first, then the fields), with
+/// their semantics and interpolation.
+fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<String>, Interpolation)> {
+    let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default()));
+    bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation))).collect()
+}
+
 /// The per-vertex type of a geometry shader's output stream type.
 fn stream_elem(types: &TypeTable, t: TypeId) -> Option<TypeId> {
     match types.get(t) {
@@ -205,16 +212,15 @@ impl<'m> Lowerer<'m> {
     ) -> R<SpvId> {
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
-            if !def.bases.is_empty() {
-                return unsupported("stage input structs with base classes", Some(span));
-            }
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
             if starts_inherit {
                 io.inherit = semantic.map(SemCursor::new);
             }
+            // Base classes are the first members, each read like a field without a semantic.
+            let members = struct_members(&def);
             let mut parts = Vec::new();
-            for fld in &def.fields {
-                parts.push(self.read_input(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, arrayed, span, io)?);
+            for (mty, msem, minterp) in &members {
+                parts.push(self.read_input(stage, *mty, msem.as_deref(), *minterp, None, arrayed, span, io)?);
             }
             if starts_inherit {
                 io.inherit = None;
@@ -227,8 +233,8 @@ impl<'m> Lowerer<'m> {
             let mut elems = Vec::new();
             for i in 0..n {
                 let mut fields = Vec::new();
-                for (fld, &arr) in def.fields.iter().zip(&parts) {
-                    let ft = self.ty(fld.ty, Layout::Logical)?;
+                for ((mty, ..), &arr) in members.iter().zip(&parts) {
+                    let ft = self.ty(*mty, Layout::Logical)?;
                     fields.push(self.b.composite_extract(ft, arr, &[i])?);
                 }
                 elems.push(self.b.composite_construct(t, &fields)?);
@@ -290,17 +296,14 @@ impl<'m> Lowerer<'m> {
     ) -> R<OutTree> {
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
-            if !def.bases.is_empty() {
-                return unsupported("stage output structs with base classes", Some(span));
-            }
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
             if starts_inherit {
                 io.inherit = semantic.map(SemCursor::new);
             }
             let mut fields = Vec::new();
-            for fld in &def.fields {
-                let ft = self.ty(fld.ty, Layout::Logical)?;
-                fields.push((ft, self.declare_output(stage, fld.ty, fld.semantic.as_deref(), fld.interpolation, None, span, io)?));
+            for (mty, msem, minterp) in struct_members(&def) {
+                let ft = self.ty(mty, Layout::Logical)?;
+                fields.push((ft, self.declare_output(stage, mty, msem.as_deref(), minterp, None, span, io)?));
             }
             if starts_inherit {
                 io.inherit = None;
@@ -515,6 +518,8 @@ fn slot_of(stage: Stage, semantic: &str, input: bool, loc: Option<u32>) -> Slot 
     use BuiltIn as B;
     let b = match (base, stage, input) {
         ("SV_POSITION", Stage::Pixel, true) => Some((B::FragCoord, "gl_FragCoord")),
+        // A vertex shader's SV_Position input is an ordinary vertex attribute.
+        ("SV_POSITION", Stage::Vertex, true) => None,
         ("SV_POSITION", _, _) => Some((B::Position, "gl_Position")),
         ("SV_DISPATCHTHREADID", _, true) => Some((B::GlobalInvocationId, "gl_GlobalInvocationID")),
         ("SV_GROUPID", _, true) => Some((B::WorkgroupId, "gl_WorkGroupID")),
