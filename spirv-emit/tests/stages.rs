@@ -30,7 +30,10 @@ fn check(src: &str, profile: &str, env: &str, expect: &[&str]) -> String {
     let words = compile(src, profile, "main").unwrap_or_else(|e| panic!("lowering failed: {e}"));
     let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
     if common::tool("spirv-val").is_some() {
-        if let Err(e) = common::spirv_val(&words, profile, env) {
+        // Tests run in parallel: each module gets its own scratch file.
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let name = format!("stages-{profile}-{}", N.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        if let Err(e) = common::spirv_val(&words, &name, env) {
             panic!("spirv-val rejected the module:\n{e}\n{text}");
         }
     }
