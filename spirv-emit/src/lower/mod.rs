@@ -50,6 +50,8 @@ pub struct LowerOptions {
     pub auto_binding_space: Option<u32>,
     /// The entry point's name in `OpEntryPoint` (`-E`).
     pub entry_name: String,
+    /// `-ffinite-math-only`: `min`/`max` may use FMin/FMax instead of NaN-aware NMin/NMax.
+    pub finite_math_only: bool,
 }
 
 /// Why lowering failed: an unsupported construct, or a builder invariant broken by a bug.
