@@ -15,6 +15,7 @@ pub(crate) mod exprs;
 pub(crate) mod init;
 pub(crate) mod members;
 pub(crate) mod stmts;
+pub(crate) mod templates;
 pub(crate) mod typespec;
 
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind, FuncId, Module, Stage, VarId};
@@ -36,6 +37,9 @@ pub struct SemaOptions {
     pub enable_16bit: bool,
     /// `-Zpr` (true) / `-Zpc` (false, the default): matrix orientation when not written.
     pub default_row_major: bool,
+    /// Whether a missing entry point is an error (as when generating code). `-fsyntax-only`
+    /// and `-verify` check the program without requiring one, as DXC does.
+    pub require_entry: bool,
 }
 
 impl Default for SemaOptions {
@@ -46,6 +50,7 @@ impl Default for SemaOptions {
             hlsl_version: 2021,
             enable_16bit: false,
             default_row_major: false,
+            require_entry: true,
         }
     }
 }
@@ -74,6 +79,8 @@ pub(crate) enum Symbol {
     /// An enum value (its enum type and value) or other named constant.
     Const(TypeId, ConstValue),
     Namespace,
+    /// A struct template (index into [`Checker::templates`]).
+    Template(usize),
 }
 
 /// State of the function being checked.
@@ -103,6 +110,14 @@ pub struct Checker<'a> {
     pub(crate) calls: Vec<(FuncId, FuncId)>,
     /// Expression nesting depth (deep input guard).
     pub(crate) depth: u32,
+    /// User templates, in declaration order.
+    pub(crate) templates: Vec<templates::TemplateInfo>,
+    /// Function templates by qualified name (kept apart from `globals`: a name may have both
+    /// plain overloads and templates).
+    pub(crate) func_templates: HashMap<String, Vec<usize>>,
+    /// Struct types that are template instances: their template and arguments (deduction).
+    pub(crate) struct_instances: HashMap<TypeId, (usize, Vec<templates::TArg>)>,
+    pub(crate) instantiation_depth: u32,
 }
 
 /// Deepest expression/statement nesting checked before giving up with an error.
@@ -122,6 +137,10 @@ impl<'a> Checker<'a> {
             func: None,
             calls: Vec::new(),
             depth: 0,
+            templates: Vec::new(),
+            func_templates: HashMap::new(),
+            struct_instances: HashMap::new(),
+            instantiation_depth: 0,
         };
         c.declare_builtin_structs();
         c
@@ -215,10 +234,17 @@ impl<'a> Checker<'a> {
         for &(a, b) in &self.calls {
             adj[a.0 as usize].push(b.0 as usize);
         }
+        // Only what the shader can reach counts (DXC: functions of a non-library shader are
+        // internal, so an unreachable recursive function is dropped, not diagnosed). Roots: the
+        // entry point, or in a library every function.
+        let library = self.opts.stage().is_none_or(|s| s == Stage::Library);
+        let roots: Vec<usize> = (0..n)
+            .filter(|&i| library || (self.m.funcs[i].qualified_name == self.opts.entry && self.m.funcs[i].this_type.is_none()))
+            .collect();
         // Iterative DFS with colors; report each function on a cycle once.
         let mut color = vec![0u8; n];
         let mut reported = vec![false; n];
-        for start in 0..n {
+        for start in roots {
             if color[start] != 0 {
                 continue;
             }
