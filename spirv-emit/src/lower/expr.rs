@@ -15,6 +15,9 @@ impl<'m> Lowerer<'m> {
         let m = self.m;
         let expr = m.expr(e);
         let ty = expr.ty;
+        if let Some(c) = self.fold_constant(e)? {
+            return Ok(c);
+        }
         let v = match &expr.kind {
             ExprKind::Const(c) => self.constant(ty, *c)?,
             ExprKind::Var(_) | ExprKind::This => {

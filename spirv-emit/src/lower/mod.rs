@@ -16,6 +16,7 @@
 mod cast;
 mod entry;
 mod expr;
+mod fold;
 mod intrinsics;
 pub mod layout;
 mod place;
