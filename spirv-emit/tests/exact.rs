@@ -97,3 +97,54 @@ void main() {
         ],
     );
 }
+
+#[test]
+fn constant_conditions_and_enum_conversions_fold() {
+    let text = check_in_order(
+        r#"
+enum : uint { ONE = 1 };
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)]
+void main() {
+    float f = ONE;          // enum constant converted at compile time
+    if (2 + 3 > 4) {        // always true: no branch at all
+        o[0] = f;
+    } else {
+        o[1] = f;
+    }
+}
+"#,
+        "cs_6_0",
+        &["OpStore %f %float_1", "!OpSelectionMerge", "!OpConvertUToF"],
+    );
+    assert!(!text.contains("%int_1 %float_1"), "the else branch is not emitted:\n{text}");
+}
+
+#[test]
+fn hlsl_2021_short_circuits_scalar_logic_and_ternaries() {
+    check_in_order(
+        r#"
+RWStructuredBuffer<int> o;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    bool a = id.x > 1, b = id.y > 2;
+    o[0] = (a || b) ? o[1] : o[2];
+}
+"#,
+        "cs_6_0",
+        &[
+            "%temp_var_ternary = OpVariable %_ptr_Function_int Function",
+            "OpStore %temp_var_logical %true",
+            "= OpLogicalNot %bool",
+            "OpSelectionMerge %logical_merge None",
+            "%logical_lhs_cond = OpLabel",
+            "%logical_merge = OpLabel",
+            "OpSelectionMerge %ternary_merge None",
+            "%ternary_lhs = OpLabel",
+            "%ternary_rhs = OpLabel",
+            "%ternary_merge = OpLabel",
+            "!= OpSelect ",
+            "!OpLogicalOr",
+        ],
+    );
+}

@@ -61,6 +61,10 @@ impl<'m> Lowerer<'m> {
                 if fs.count() == 1 {
                     return Ok(v);
                 }
+                // A 1xN or Nx1 matrix is a vector in SPIR-V: `float1x2` to `float2` is no code.
+                if self.ty(from, Layout::Logical)? == tyid {
+                    return Ok(v);
+                }
                 // Pick the elements the target keeps, then reassemble.
                 let comp = self.scalar_ty(fs.kind, Layout::Logical);
                 let mut scalars = Vec::new();

@@ -1,9 +1,10 @@
 //! Folding of constant vector expressions into `OpConstantComposite`, where DXC folds them.
 //!
-//! Sema folds scalar expressions only. DXC additionally evaluates, with clang's constant
+//! Sema folds scalar operators. DXC additionally evaluates, with clang's constant
 //! evaluator, a *conversion* (numeric casts, splats, vector truncation) or a *vector
 //! constructor* whose operands are all constant, and emits the result as a constant instead of
-//! `OpCompositeConstruct`/`OpConvert*` instructions (`float4 v = 1;` stores `%v4float_1` directly).
+//! `OpCompositeConstruct`/`OpConvert*` instructions (`float4 v = 1;` stores a constant vector
+//! directly, `float f = E_ONE;` stores `%float_1`).
 //! Matrix constructors, arrays and structs are not folded (DXC builds them with
 //! `OpCompositeConstruct` even from constants); a matrix *splat* is.
 
@@ -55,6 +56,7 @@ impl<'m> Lowerer<'m> {
             ExprKind::Cast { kind, .. } => matches!(
                 kind,
                 CastKind::Splat
+                    | CastKind::EnumConvert
                     | CastKind::VectorTruncate
                     | CastKind::IntToInt
                     | CastKind::FloatToFloat
@@ -72,8 +74,14 @@ impl<'m> Lowerer<'m> {
             return Ok(None);
         }
         let Some(shape) = self.shape(expr.ty) else { return Ok(None) };
-        if shape.count() == 1 {
-            // Scalars are sema's to fold; a cast it left alone is not constant.
+        // To one component, a constructor, splat or truncation is an extract or nothing, not a
+        // folded constant (`float1 f = float3(5, 6, 7);` extracts from the constant vector).
+        if shape.count() == 1
+            && matches!(
+                expr.kind,
+                ExprKind::Construct { .. } | ExprKind::Cast { kind: CastKind::Splat | CastKind::VectorTruncate, .. }
+            )
+        {
             return Ok(None);
         }
         let Some(flat) = self.flat_constant(e) else { return Ok(None) };
@@ -84,6 +92,9 @@ impl<'m> Lowerer<'m> {
         for c in flat {
             comps.push(self.scalar_const(shape.kind, c)?);
         }
+        if shape.count() == 1 {
+            return Ok(Some(comps[0]));
+        }
         let tyid = self.ty(expr.ty, Layout::Logical)?;
         if shape.is_matrix() {
             let row = self.vector_ty(shape.kind, shape.cols, Layout::Logical);
@@ -92,6 +103,17 @@ impl<'m> Lowerer<'m> {
             return Ok(Some(self.b.ctx.const_composite(tyid, &rows)));
         }
         Ok(Some(self.b.ctx.const_composite(tyid, &comps)))
+    }
+
+    /// The value of a constant condition (`if (3 + 5)`), as a bool.
+    pub(crate) fn const_condition(&self, e: ExprId) -> Option<bool> {
+        match self.flat_constant(e)?.as_slice() {
+            [c] => Some(match convert(*c, ScalarKind::Bool) {
+                ConstValue::Bool(b) => b,
+                _ => return None,
+            }),
+            _ => None,
+        }
     }
 
     /// The components of a constant scalar, vector or matrix expression, in row-major order,
@@ -127,6 +149,7 @@ impl<'m> Lowerer<'m> {
                 let src = self.flat_constant(*inner)?;
                 match kind {
                     CastKind::NoOp
+                    | CastKind::EnumConvert
                     | CastKind::IntToInt
                     | CastKind::FloatToFloat
                     | CastKind::IntToFloat
