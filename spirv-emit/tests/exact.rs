@@ -148,3 +148,16 @@ void main(uint3 id : SV_DispatchThreadID) {
         ],
     );
 }
+
+#[test]
+fn stage_dependent_builtins_declare_their_capability() {
+    check_in_order(
+        r#"
+float4 main(uint id : SV_PrimitiveID) : SV_Target {
+    return float4(id, 0, 0, 1);
+}
+"#,
+        "ps_6_0",
+        &["OpCapability Geometry", "OpDecorate %gl_PrimitiveID BuiltIn PrimitiveId"],
+    );
+}
