@@ -39,6 +39,7 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
     let so = &options.spirv_options;
     let lower = LowerOptions {
         target: so.target_env,
+        hlsl_version: options.hlsl_version.number(),
         layout: LayoutRules {
             strict_gl: so.layout == LayoutRule::Gl,
             dx: so.layout == LayoutRule::Dx,

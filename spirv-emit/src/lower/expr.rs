@@ -15,6 +15,9 @@ impl<'m> Lowerer<'m> {
         let m = self.m;
         let expr = m.expr(e);
         let ty = expr.ty;
+        if let Some(c) = self.fold_constant(e)? {
+            return Ok(c);
+        }
         let v = match &expr.kind {
             ExprKind::Const(c) => self.constant(ty, *c)?,
             ExprKind::Var(_) | ExprKind::This => {
@@ -26,6 +29,9 @@ impl<'m> Lowerer<'m> {
                 self.rvalue(*lhs)?;
                 self.rvalue(*rhs)?
             }
+            ExprKind::Binary { op: op @ (BinaryOp::LogAnd | BinaryOp::LogOr), lhs, rhs } if self.short_circuits(*lhs) => {
+                self.short_circuit(*op == BinaryOp::LogAnd, *lhs, *rhs)?
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.rvalue(*lhs)?;
                 let b = self.rvalue(*rhs)?;
@@ -33,8 +39,9 @@ impl<'m> Lowerer<'m> {
                 self.binary(*op, oty, ty, a, b, Some(e))?
             }
             ExprKind::Assign { op, lhs, rhs } => {
-                let place = self.lvalue(*lhs)?;
+                // DXC evaluates the right side first, plain or compound.
                 let r = self.rvalue(*rhs)?;
+                let place = self.lvalue(*lhs)?;
                 let v = match op {
                     None => r,
                     Some(op) => {
@@ -474,45 +481,6 @@ impl<'m> Lowerer<'m> {
         Ok(self.b.composite_construct(rtyid, &rows)?)
     }
 
-    fn ternary(&mut self, cond: ExprId, then: ExprId, otherwise: ExprId, ty: TypeId) -> R<SpvId> {
-        let simple = self.shape(ty).is_some_and(|s| !s.is_matrix());
-        let cond_is_vector = matches!(self.m.types.get(self.m.expr(cond).ty), Type::Vector(_, n) if *n > 1);
-        if simple && (cond_is_vector || (self.is_pure(then) && self.is_pure(otherwise))) {
-            let c = self.rvalue(cond)?;
-            let a = self.rvalue(then)?;
-            let b = self.rvalue(otherwise)?;
-            let t = self.ty(ty, Layout::Logical)?;
-            return Ok(self.b.select(t, c, a, b)?);
-        }
-        // Only the chosen side is evaluated: branch and merge through a temporary.
-        let tmp = self.temp_var(ty, "temp.var.ternary")?;
-        let c = self.rvalue(cond)?;
-        let (t_bb, f_bb, merge) = (self.label("ternary.lhs"), self.label("ternary.rhs"), self.label("ternary.merge"));
-        self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
-        self.b.branch_conditional(c, t_bb, f_bb)?;
-        for (bb, side) in [(t_bb, then), (f_bb, otherwise)] {
-            self.start_block(bb)?;
-            let v = self.rvalue(side)?;
-            self.b.store(tmp, v, None)?;
-            self.b.branch(merge)?;
-        }
-        self.start_block(merge)?;
-        let t = self.ty(ty, Layout::Logical)?;
-        Ok(self.b.load(t, tmp, None)?)
-    }
-
-    /// No side effects and cheap: constants, variables and operators over them.
-    fn is_pure(&self, e: ExprId) -> bool {
-        match &self.m.expr(e).kind {
-            ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::This => true,
-            ExprKind::Cast { expr, .. } => self.is_pure(*expr),
-            ExprKind::Binary { lhs, rhs, .. } => self.is_pure(*lhs) && self.is_pure(*rhs),
-            ExprKind::Unary { op: UnaryOp::Neg | UnaryOp::Not | UnaryOp::BitNot | UnaryOp::Plus, operand } => self.is_pure(*operand),
-            ExprKind::Swizzle { base, .. } | ExprKind::Field { base, .. } => self.is_pure(*base),
-            ExprKind::Construct { args } => args.iter().all(|&a| self.is_pure(a)),
-            _ => false,
-        }
-    }
 
     /// A call to a user function: every argument goes through a `param.var.*` temporary, as in
     /// DXC, and `out`/`inout` temporaries are copied back after the call.

@@ -14,8 +14,10 @@
 //! lowering never panics on a module sema accepted.
 
 mod cast;
+mod cond;
 mod entry;
 mod expr;
+mod fold;
 mod intrinsics;
 pub mod layout;
 mod place;
@@ -36,9 +38,12 @@ use spirv::StorageClass;
 use std::collections::HashMap;
 
 /// Options of the SPIR-V lowering (the `-fvk-*` / `-fspv-*` flags that affect it).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LowerOptions {
     pub target: TargetEnv,
+    /// `-HV`: from 2021 on, `&&`, `||` and `?:` with a scalar condition evaluate only the operand
+    /// they need (branches through a temporary); before, both operands and `OpSelect`.
+    pub hlsl_version: u32,
     pub layout: LayoutRules,
     /// `-fvk-invert-y`: negate `SV_Position.y` in vertex-like stages.
     pub invert_y: bool,
@@ -52,6 +57,21 @@ pub struct LowerOptions {
     pub entry_name: String,
     /// `-ffinite-math-only`: `min`/`max` may use FMin/FMax instead of NaN-aware NMin/NMax.
     pub finite_math_only: bool,
+}
+
+impl Default for LowerOptions {
+    fn default() -> LowerOptions {
+        LowerOptions {
+            target: TargetEnv::default(),
+            hlsl_version: 2021,
+            layout: LayoutRules::default(),
+            invert_y: false,
+            dx_position_w: false,
+            binding_shifts: Vec::new(),
+            auto_binding_space: None,
+            entry_name: String::new(),
+        }
+    }
 }
 
 /// Why lowering failed: an unsupported construct, or a builder invariant broken by a bug.

@@ -95,6 +95,15 @@ impl<'m> Lowerer<'m> {
                 }
             }
             StmtKind::If { cond, then, otherwise } => {
+                // A constant condition: DXC emits only the statement taken, with no branch.
+                if let Some(taken) = self.const_condition(*cond) {
+                    if taken {
+                        self.stmt(*then)?;
+                    } else if let Some(o) = otherwise {
+                        self.stmt(*o)?;
+                    }
+                    return Ok(());
+                }
                 let c = self.rvalue(*cond)?;
                 let t = self.label("if.true");
                 let f = otherwise.map(|_| self.label("if.false"));

@@ -194,7 +194,13 @@ fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], target: Targe
         needs.add(n);
     }
     if *d == Decoration::BuiltIn {
-        if let Some(Operand::BuiltIn(b)) = inst.operands.get(deco_at + 1) {
+        // A builder may spell the built-in as its number.
+        let b = match inst.operands.get(deco_at + 1) {
+            Some(Operand::BuiltIn(b)) => Some(*b),
+            Some(Operand::LiteralBit32(n)) => spirv::BuiltIn::from_u32(*n),
+            _ => None,
+        };
+        if let Some(b) = &b {
             if let Some(n) = tables::builtin_need(*b) {
                 needs.add(n);
             }
