@@ -109,6 +109,8 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) stream_out: Option<entry::OutTree>,
     /// The stage being lowered.
     pub(crate) stage: Option<hlslc_sema::tast::Stage>,
+    /// The counter variable (`counter.var.NAME`) of each structured buffer that has one.
+    pub counters: HashMap<VarId, SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -128,6 +130,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         ret_ty: hlslc_sema::types::TypeTable::VOID,
         global_ids: Vec::new(),
         depth_replacing: false,
+        counters: HashMap::new(),
         stream_out: None,
         stage: None,
     };
