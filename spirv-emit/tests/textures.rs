@@ -117,3 +117,45 @@ float4 main(float3 uv : UV, int2 off : OFF) : SV_Target {
         ],
     );
 }
+
+#[test]
+fn resource_arrays_and_counters() {
+    check(
+        r#"
+struct S { float4 v; };
+Texture2D<float4> texs[3] : register(t0);
+SamplerState samps[2] : register(s0);
+Buffer<float4> bufs[2];
+AppendStructuredBuffer<S> app : register(u0);
+ConsumeStructuredBuffer<S> con : register(u1);
+RWStructuredBuffer<S> counted : register(u2);
+RWByteAddressBuffer raw : register(u3);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    S s;
+    s.v = texs[2].SampleLevel(samps[1], float2(0.5, 0.5), 0) + bufs[1].Load(id.x) + con.Consume().v;
+    app.Append(s);
+    uint n = counted.IncrementCounter();
+    uint count, stride, bytes;
+    counted.GetDimensions(count, stride);
+    raw.GetDimensions(bytes);
+    raw.Store(0, n + count + stride + bytes + counted.DecrementCounter());
+}
+"#,
+        "cs_6_0",
+        &[
+            "OpTypeArray %type_2d_image %uint_3",
+            "OpTypeArray %type_sampler %uint_2",
+            "OpTypeImage %float Buffer 2 0 0 1 Rgba32f",
+            "OpAccessChain %_ptr_UniformConstant_type_2d_image %texs",
+            "%type_ACSBuffer_counter = OpTypeStruct %int",
+            "%counter_var_app = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform",
+            "%counter_var_counted = OpVariable",
+            "OpAtomicIAdd %int",
+            "OpAtomicISub %int",
+            "OpArrayLength %uint %counted 0",
+            "OpIMul %uint",
+            "OpStore %stride %uint_16",
+        ],
+    );
+}

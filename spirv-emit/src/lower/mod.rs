@@ -140,6 +140,8 @@ pub(crate) struct Lowerer<'m> {
     /// Built-in input variables made on demand by intrinsics (`WaveGetLaneCount` reads
     /// `SubgroupSize`), one per built-in.
     pub builtin_vars: HashMap<spirv::BuiltIn, SpvId>,
+    /// The counter variable (`counter.var.NAME`) of each structured buffer that has one.
+    pub counters: HashMap<VarId, SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -159,6 +161,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         ret_ty: hlslc_sema::types::TypeTable::VOID,
         global_ids: Vec::new(),
         depth_replacing: false,
+        counters: HashMap::new(),
         stream_out: None,
         stage: None,
         builtin_vars: HashMap::new(),

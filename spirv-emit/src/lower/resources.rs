@@ -19,6 +19,8 @@ use std::collections::BTreeSet;
 struct Bound {
     var: SpvId,
     binding: Binding,
+    /// For an associated counter: the index in the list of the buffer it counts.
+    counter_of: Option<usize>,
 }
 
 impl<'m> Lowerer<'m> {
@@ -53,9 +55,21 @@ impl<'m> Lowerer<'m> {
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
-                        bound.push(Bound { var: id, binding: var.binding.clone() });
-                    } else if matches!(m.types.get(var.ty), Type::Array { .. }) && is_object_array(m, var.ty) {
-                        return unsupported("arrays of resources", Some(var.span));
+                        bound.push(Bound { var: id, binding: var.binding.clone(), counter_of: None });
+                        if has_counter(m, g, *kind) {
+                            let c = self.counter_variable(&var.name);
+                            self.counters.insert(g, c);
+                            bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
+                        }
+                    } else if let Some(kind) = object_array_kind(m, var.ty) {
+                        let (sc, layout) = object_storage(kind);
+                        let ty = self.object_array_ty(var.ty)?;
+                        let ptr_ty = self.b.ctx.type_pointer(sc, ty);
+                        let id = self.b.global_variable(ptr_ty, sc, None);
+                        self.global_ids.push(id);
+                        self.b.ctx.name(id, &var.name);
+                        self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
+                        bound.push(Bound { var: id, binding: var.binding.clone(), counter_of: None });
                     } else {
                         globals_members.push(g);
                     }
@@ -77,7 +91,7 @@ impl<'m> Lowerer<'m> {
             for (i, &v) in cb.members.iter().enumerate() {
                 self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
             }
-            bound.push(Bound { var: id, binding: cb.binding.clone() });
+            bound.push(Bound { var: id, binding: cb.binding.clone(), counter_of: None });
         }
         let mut globals_var = None;
         if !globals_members.is_empty() {
@@ -100,10 +114,17 @@ impl<'m> Lowerer<'m> {
     fn assign_bindings(&mut self, bound: Vec<Bound>, globals: Option<SpvId>) {
         let default_set = self.opts.auto_binding_space.unwrap_or(0);
         let mut used: BTreeSet<(u32, u32)> = BTreeSet::new();
-        let mut implicit = Vec::new();
+        // The explicit (binding, set) of each variable, or the set an implicit one goes to.
+        let mut explicit: Vec<Option<(u32, u32)>> = Vec::new();
+        let mut sets: Vec<u32> = Vec::new();
         for b in &bound {
-            let explicit = if let Some((binding, set)) = b.binding.vk_binding {
-                Some((binding, set.unwrap_or(default_set)))
+            let (e, set) = if let Some(main) = b.counter_of {
+                // A counter: `[[vk::counter_binding(n)]]` in its buffer's set, else implicit there.
+                let set = sets[main];
+                (b.binding.vk_counter_binding.map(|n| (n, set)), set)
+            } else if let Some((binding, set)) = b.binding.vk_binding {
+                let set = set.unwrap_or(default_set);
+                (Some((binding, set)), set)
             } else if let Some((letter, n)) = b.binding.register {
                 let space = if b.binding.space == 0 && self.opts.auto_binding_space.is_some() { default_set } else { b.binding.space };
                 let shift = self
@@ -112,27 +133,48 @@ impl<'m> Lowerer<'m> {
                     .iter()
                     .find(|(c, _, s)| *c == letter && *s == space)
                     .map_or(0, |(_, sh, _)| *sh);
-                Some((n + shift, space))
+                (Some((n + shift, space)), space)
             } else {
-                None
+                (None, default_set)
             };
-            match explicit {
-                Some((binding, set)) => {
-                    used.insert((set, binding));
-                    self.decorate_binding(b.var, set, binding);
-                }
-                None => implicit.push(b.var),
+            if let Some((binding, set)) = e {
+                used.insert((set, binding));
+            }
+            explicit.push(e);
+            sets.push(set);
+        }
+        let mut implicit = Vec::new();
+        for (i, b) in bound.iter().enumerate() {
+            match explicit[i] {
+                Some((binding, set)) => self.decorate_binding(b.var, set, binding),
+                None => implicit.push((b.var, sets[i])),
             }
         }
-        implicit.extend(globals);
-        let mut next = 0;
-        for var in implicit {
-            while used.contains(&(default_set, next)) {
+        implicit.extend(globals.map(|g| (g, default_set)));
+        for (var, set) in implicit {
+            let mut next = 0;
+            while used.contains(&(set, next)) {
                 next += 1;
             }
-            used.insert((default_set, next));
-            self.decorate_binding(var, default_set, next);
+            used.insert((set, next));
+            self.decorate_binding(var, set, next);
         }
+    }
+
+    /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of
+    /// one `int`, named `counter.var.NAME` as in DXC.
+    fn counter_variable(&mut self, name: &str) -> SpvId {
+        let int = self.b.ctx.type_i32();
+        let ty = self.b.ctx.type_struct(StructType {
+            name: "type.ACSBuffer.counter".to_string(),
+            members: vec![StructMember { ty: int, name: String::new(), decorations: vec![Decoration::with_literals(D::Offset, &[0])] }],
+            decorations: vec![Decoration::new(D::BufferBlock)],
+        });
+        let ptr = self.b.ctx.type_pointer(StorageClass::Uniform, ty);
+        let id = self.b.global_variable(ptr, StorageClass::Uniform, None);
+        self.global_ids.push(id);
+        self.b.ctx.name(id, &format!("counter.var.{name}"));
+        id
     }
 
     fn decorate_binding(&mut self, var: SpvId, set: u32, binding: u32) {
@@ -156,6 +198,21 @@ impl<'m> Lowerer<'m> {
         Ok(self.b.ctx.type_struct(StructType { name: name.to_string(), members, decorations: vec![Decoration::new(D::Block)] }))
     }
 
+    /// An array (of arrays) of resources: descriptor arrays carry no stride; an unsized one is
+    /// a runtime array.
+    pub(crate) fn object_array_ty(&mut self, t: TypeId) -> R<SpvId> {
+        match self.m.types.get(t).clone() {
+            Type::Array { elem, len } => {
+                let e = self.object_array_ty(elem)?;
+                Ok(match len {
+                    Some(n) => self.b.ctx.type_array(e, n, None),
+                    None => self.b.ctx.type_runtime_array(e, None),
+                })
+            }
+            _ => self.object_ty(t),
+        }
+    }
+
     /// The SPIR-V type of a resource object (the pointee of its variable).
     pub(crate) fn object_ty(&mut self, t: TypeId) -> R<SpvId> {
         let Type::Object { kind, elem, .. } = self.m.types.get(t).clone() else {
@@ -171,7 +228,7 @@ impl<'m> Lowerer<'m> {
                 _ => 1,
             };
             let sampled_type = self.scalar_ty(comp, Layout::Logical);
-            let format = if storage { storage_format(comp, n) } else { ImageFormat::Unknown };
+            let format = if storage || dim == Dim::DimBuffer { storage_format(comp, n) } else { ImageFormat::Unknown };
             let name = image_type_name(dim, arrayed, ms);
             let image = self.b.ctx.type_image(
                 ImageType {
@@ -344,11 +401,31 @@ fn object_storage(kind: ObjectKind) -> (StorageClass, Layout) {
     }
 }
 
-fn is_object_array(m: &hlslc_sema::tast::Module, mut t: TypeId) -> bool {
-    while let Type::Array { elem, .. } = m.types.get(t) {
-        t = *elem;
+/// Whether the buffer variable `g` has a counter: append/consume buffers always, RW structured
+/// buffers when a counter method is called on them.
+fn has_counter(m: &hlslc_sema::tast::Module, g: VarId, kind: ObjectKind) -> bool {
+    use hlslc_sema::intrinsics::IntrinsicOp as I;
+    use hlslc_sema::tast::ExprKind;
+    match kind {
+        ObjectKind::AppendStructuredBuffer | ObjectKind::ConsumeStructuredBuffer => true,
+        ObjectKind::RWStructuredBuffer | ObjectKind::RasterizerOrderedStructuredBuffer => m.exprs.iter().any(|e| {
+            matches!(&e.kind, ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. }
+                if matches!(m.expr(*o).kind, ExprKind::Var(v) if v == g))
+        }),
+        _ => false,
     }
-    matches!(m.types.get(t), Type::Object { .. })
+}
+
+/// The object kind of an array (of arrays) of resources, `None` for other types.
+fn object_array_kind(m: &hlslc_sema::tast::Module, t: TypeId) -> Option<ObjectKind> {
+    let mut e = t;
+    while let Type::Array { elem, .. } = m.types.get(e) {
+        e = *elem;
+    }
+    match m.types.get(e) {
+        Type::Object { kind, .. } if e != t => Some(*kind),
+        _ => None,
+    }
 }
 
 /// DXC's image type names: `type.2d.image`, `type.2d.image.array`, `type.buffer.image`...

@@ -65,6 +65,7 @@ impl<'m> Lowerer<'m> {
                 self.ty(u, layout)?
             }
             Type::Matrix { elem, rows, cols, .. } => self.matrix_ty(t, elem, rows as u32, cols as u32, layout),
+            Type::Array { .. } if self.is_resource_array(t) => return self.object_array_ty(t),
             Type::Array { elem, len } => {
                 let e = self.ty(elem, layout)?;
                 let stride = if layout == Layout::Logical {
@@ -147,6 +148,14 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn ptr_ty(&mut self, t: TypeId, layout: Layout, sc: StorageClass) -> R<SpvId> {
         let pointee = self.ty(t, layout)?;
         Ok(self.b.ctx.type_pointer(sc, pointee))
+    }
+
+    /// An array (of arrays) of resource objects: a descriptor array, never laid out.
+    pub(crate) fn is_resource_array(&self, mut t: TypeId) -> bool {
+        while let Type::Array { elem, .. } = self.m.types.get(t) {
+            t = *elem;
+        }
+        matches!(self.m.types.get(t), Type::Object { .. })
     }
 
     /// HLSL spelling of a type, for messages.

@@ -26,7 +26,6 @@ impl<'m> Lowerer<'m> {
         };
         use ObjectKind::*;
         let rty = self.ty(ty, Layout::Logical)?;
-        let _ = elem;
         let v = match (kind, op) {
             (StructuredBuffer | RWStructuredBuffer, I::MethodLoad) => {
                 let place = self.lvalue(obj)?;
@@ -123,9 +122,91 @@ impl<'m> Lowerer<'m> {
                 self.atomic(free, place, &args[1..], e)?;
                 Ok(self.no_value(rty))
             }
+            (
+                RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer | ConsumeStructuredBuffer,
+                I::MethodIncrementCounter | I::MethodDecrementCounter | I::MethodAppend | I::MethodConsume,
+            ) => {
+                let inc = matches!(op, I::MethodIncrementCounter | I::MethodAppend);
+                let index = self.counter_step(obj, inc, e)?;
+                match op {
+                    I::MethodIncrementCounter | I::MethodDecrementCounter => {
+                        let u = self.b.ctx.type_u32();
+                        Ok(self.b.unary(Op::Bitcast, u, index)?)
+                    }
+                    _ => {
+                        let place = self.lvalue(obj)?;
+                        let zero = self.b.ctx.const_u32(0);
+                        let ety = elem.unwrap_or(ty);
+                        let p = self.chain(&place, &[zero, index], ety)?;
+                        if op == I::MethodAppend {
+                            let v = self.rvalue(args[0])?;
+                            self.store(&p, v)?;
+                            Ok(self.no_value(rty))
+                        } else {
+                            self.load(&p)
+                        }
+                    }
+                }
+            }
+            (
+                StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer
+                | ConsumeStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer,
+                I::MethodGetDimensions,
+            ) => {
+                let place = self.lvalue(obj)?;
+                let Some((ptr, _, _)) = Self::place_ptr(&place) else {
+                    return unsupported("GetDimensions of this buffer", span);
+                };
+                let u = self.b.ctx.type_u32();
+                let len = self.b.value(Op::ArrayLength, u, vec![rspirv::dr::Operand::IdRef(ptr.0), rspirv::dr::Operand::LiteralBit32(0)])?;
+                let Some(uint) = self.m.types.lookup(&Type::Scalar(ScalarKind::UInt)) else {
+                    return unsupported("GetDimensions in a module without a uint type", span);
+                };
+                let byte_address = matches!(kind, ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer);
+                if byte_address {
+                    let four = self.b.ctx.const_u32(4);
+                    let bytes = self.b.binary(Op::IMul, u, len, four)?;
+                    self.store_out(args[0], bytes, uint)?;
+                } else {
+                    self.store_out(args[0], len, uint)?;
+                    if let Some(&s) = args.get(1) {
+                        let e = elem.unwrap_or(ty);
+                        let stride = self.opts.layout.array_stride(&self.m.types, e, Layout::Std430);
+                        let c = self.b.ctx.const_u32(stride);
+                        self.store_out(s, c, uint)?;
+                    }
+                }
+                Ok(self.no_value(rty))
+            }
             _ => return Ok(None),
         };
         v.map(Some)
+    }
+
+    /// Adds one to (or takes one from) the counter of the buffer `obj`; the index the operation
+    /// designates: the old value for an increment, the new one for a decrement.
+    fn counter_step(&mut self, obj: ExprId, inc: bool, e: ExprId) -> R<SpvId> {
+        let counter = match &self.m.expr(obj).kind {
+            hlslc_sema::tast::ExprKind::Var(v) => self.counters.get(v).copied(),
+            _ => None,
+        };
+        let Some(counter) = counter else {
+            return unsupported("the counter of this buffer expression", self.expr_span(e));
+        };
+        let int = self.b.ctx.type_i32();
+        let ptr_ty = self.b.ctx.type_pointer(spirv::StorageClass::Uniform, int);
+        let zero = self.b.ctx.const_u32(0);
+        let ptr = self.b.access_chain(ptr_ty, counter, &[zero])?;
+        let scope = self.b.ctx.const_u32(1);
+        let sem = self.b.ctx.const_u32(0);
+        let one = self.b.ctx.const_i32(1);
+        let ids = |v: &[SpvId]| v.iter().map(|i| rspirv::dr::Operand::IdRef(i.0)).collect::<Vec<_>>();
+        if inc {
+            Ok(self.b.value(Op::AtomicIAdd, int, ids(&[ptr, scope, sem, one]))?)
+        } else {
+            let old = self.b.value(Op::AtomicISub, int, ids(&[ptr, scope, sem, one]))?;
+            Ok(self.b.binary(Op::ISub, int, old, one)?)
+        }
     }
 
     /// Places of `n` consecutive words of a byte-address buffer starting at byte `addr`.
