@@ -70,6 +70,7 @@ impl Default for LowerOptions {
             binding_shifts: Vec::new(),
             auto_binding_space: None,
             entry_name: String::new(),
+            finite_math_only: false,
         }
     }
 }
