@@ -16,7 +16,18 @@ pub(crate) fn sema_options(options: &Options) -> SemaOptions {
         hlsl_version: options.hlsl_version.number(),
         enable_16bit: options.enable_16bit_types,
         default_row_major: options.matrix_packing == Some(MatrixPacking::RowMajor),
+        require_entry: options.action == crate::options::Action::Compile,
     }
+}
+
+/// Checks the unit (`-fsyntax-only`, `-verify`): sema's diagnostics, no output.
+pub(crate) fn check(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) {
+    let mut opts = sema_options(options);
+    if options.profile.is_none() {
+        // dxc checks a file without -T as a library would be.
+        opts.profile = "lib_6_3".into();
+    }
+    let _ = analyze(unit, &opts, diags);
 }
 
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.

@@ -83,11 +83,15 @@ fn run(
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number() };
     let unit = parse(&tokens, &parse_options, diags);
     match options.action {
-        Action::SyntaxOnly => None,
+        Action::SyntaxOnly | Action::Verify => {
+            // Sema runs on a unit the parser recovered from too, but its errors would mostly
+            // repeat the parse errors: it runs only on a clean parse.
+            if !diags.has_errors() {
+                crate::codegen::check(&unit, options, diags);
+            }
+            None
+        }
         Action::AstDump { .. } => Some((Output::Text(hlslc_frontend::ast_dump::dump(&unit)), None)),
-        // Checked against the source's expected-* comments by the caller. Sema and code
-        // generation will add their diagnostics here when they exist.
-        Action::Verify => None,
         Action::Compile => {
             if diags.has_errors() {
                 return None;

@@ -141,8 +141,13 @@ fn concurrent_calls_are_independent() {
 #[test]
 fn large_input_is_handled() {
     // 8 MB here; `hlslc -fsyntax-only` on 100 MB is measured by hand (see the driver report).
-    let line = "float value_0123456789 = 1.0;\n";
-    let src = line.repeat(8 * 1024 * 1024 / line.len());
+    // Distinct names: sema runs too, and a repeated global is a redefinition.
+    let mut src = String::new();
+    let mut i = 0u64;
+    while src.len() < 8 * 1024 * 1024 {
+        src.push_str(&format!("static float value_{i:012} = 1.0;\n"));
+        i += 1;
+    }
     let r = compile_bytes(src.into_bytes(), "big.hlsl", &syntax_only("ps_6_0"), None);
     assert!(r.succeeded(), "{}", r.render_diagnostics().lines().take(5).collect::<Vec<_>>().join("\n"));
 }

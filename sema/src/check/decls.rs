@@ -600,6 +600,9 @@ impl Checker<'_> {
         let entry = self.opts.entry.clone();
         let found = self.m.funcs.iter().position(|f| f.qualified_name == entry && f.body.is_some() && f.this_type.is_none());
         let Some(idx) = found else {
+            if !self.opts.require_entry {
+                return;
+            }
             self.diags.push(hlslc_frontend::Diagnostic::error("missing entry point definition"));
             return;
         };

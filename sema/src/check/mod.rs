@@ -36,6 +36,9 @@ pub struct SemaOptions {
     pub enable_16bit: bool,
     /// `-Zpr` (true) / `-Zpc` (false, the default): matrix orientation when not written.
     pub default_row_major: bool,
+    /// Whether a missing entry point is an error (as when generating code). `-fsyntax-only`
+    /// and `-verify` check the program without requiring one, as DXC does.
+    pub require_entry: bool,
 }
 
 impl Default for SemaOptions {
@@ -46,6 +49,7 @@ impl Default for SemaOptions {
             hlsl_version: 2021,
             enable_16bit: false,
             default_row_major: false,
+            require_entry: true,
         }
     }
 }
@@ -215,10 +219,17 @@ impl<'a> Checker<'a> {
         for &(a, b) in &self.calls {
             adj[a.0 as usize].push(b.0 as usize);
         }
+        // Only what the shader can reach counts (DXC: functions of a non-library shader are
+        // internal, so an unreachable recursive function is dropped, not diagnosed). Roots: the
+        // entry point, or in a library every function.
+        let library = self.opts.stage().is_none_or(|s| s == Stage::Library);
+        let roots: Vec<usize> = (0..n)
+            .filter(|&i| library || (self.m.funcs[i].qualified_name == self.opts.entry && self.m.funcs[i].this_type.is_none()))
+            .collect();
         // Iterative DFS with colors; report each function on a cycle once.
         let mut color = vec![0u8; n];
         let mut reported = vec![false; n];
-        for start in 0..n {
+        for start in roots {
             if color[start] != 0 {
                 continue;
             }
