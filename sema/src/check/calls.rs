@@ -36,6 +36,28 @@ impl Checker<'_> {
                         }
                     }
                 }
+                let tmpls = self.lookup_func_templates(&parts, path.global);
+                if !tmpls.is_empty() {
+                    let mut cands = match self.lookup(&parts, path.global) {
+                        Some(Symbol::Funcs(fs)) if targs.is_none() => fs,
+                        _ => Vec::new(),
+                    };
+                    if ids.iter().any(|&i| self.m.types.is_error(self.ty_of(i))) {
+                        return self.error_expr(span);
+                    }
+                    let tys: Vec<_> = ids.iter().map(|&i| self.ty_of(i)).collect();
+                    let (inst, failed) = self.template_candidates(&tmpls, targs, &tys, span);
+                    cands.extend(inst);
+                    if cands.is_empty() && failed {
+                        return self.error_expr(span);
+                    }
+                    if cands.is_empty() {
+                        let tys: Vec<String> = tys.iter().map(|&t| self.type_name(t)).collect();
+                        self.error(span, format!("no matching function for call to '{}' with arguments ({})", path.joined(), tys.join(", ")));
+                        return self.error_expr(span);
+                    }
+                    return self.user_call(&cands, None, &ids, &path.joined(), span);
+                }
                 match self.lookup(&parts, path.global) {
                     Some(Symbol::Funcs(fs)) => return self.user_call(&fs, None, &ids, &path.joined(), span),
                     Some(Symbol::Var(v)) => {
@@ -125,14 +147,22 @@ impl Checker<'_> {
                 self.user_call(&methods, Some(b), ids, &name.name, span)
             }
             Type::Object { kind, .. } => {
-                let cands = kind.method_namespace().map(|g| intrinsics::overloads(g, &name.name)).unwrap_or_default();
+                let mut cands = kind.method_namespace().map(|g| intrinsics::overloads(g, &name.name)).unwrap_or_default();
+                if kind.is_node_record() {
+                    cands.extend(intrinsics::overloads("NodeRecordMethods", &name.name));
+                }
                 if cands.is_empty() {
                     let n = self.type_name(bt);
                     self.error(name.span, format!("no member named '{}' in '{}'", name.name, n));
                     return self.error_expr(span);
                 }
                 let func_t = self.func_template_arg(targs);
-                self.intrinsic_call(&cands, Some(b), func_t, ids, &name.name, span)
+                let call = self.intrinsic_call(&cands, Some(b), func_t, ids, &name.name, span);
+                if kind.is_writable_record() && name.name == "Get" {
+                    // `out.Get().field = v`: the record is written in place.
+                    self.m.exprs[call.0 as usize].lvalue = true;
+                }
+                call
             }
             _ => {
                 let n = self.type_name(bt);

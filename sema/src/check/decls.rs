@@ -69,6 +69,27 @@ impl Checker<'_> {
             ("vk::SubgroupScope", 3),
             ("vk::InvocationScope", 4),
             ("vk::QueueFamilyScope", 5),
+            // Barrier(): MEMORY_TYPE_FLAG and BARRIER_SEMANTIC_FLAG.
+            ("UAV_MEMORY", 0x1),
+            ("GROUP_SHARED_MEMORY", 0x2),
+            ("NODE_INPUT_MEMORY", 0x4),
+            ("NODE_OUTPUT_MEMORY", 0x8),
+            ("ALL_MEMORY", 0xF),
+            ("GROUP_SYNC", 0x1),
+            ("GROUP_SCOPE", 0x2),
+            ("DEVICE_SCOPE", 0x4),
+            ("REORDER_SCOPE", 0x8),
+            // FeedbackTexture2D<...> kinds.
+            ("SAMPLER_FEEDBACK_MIN_MIP", 0),
+            ("SAMPLER_FEEDBACK_MIP_REGION_USED", 1),
+            // Subobject flags.
+            ("STATE_OBJECT_FLAGS_ALLOW_LOCAL_DEPENDENCIES_ON_EXTERNAL_DEFINITONS", 0x1),
+            ("STATE_OBJECT_FLAGS_ALLOW_EXTERNAL_DEPENDENCIES_ON_LOCAL_DEFINITIONS", 0x2),
+            ("STATE_OBJECT_FLAGS_ALLOW_STATE_OBJECT_ADDITIONS", 0x4),
+            ("RAYTRACING_PIPELINE_FLAG_NONE", 0),
+            ("RAYTRACING_PIPELINE_FLAG_SKIP_TRIANGLES", 0x100),
+            ("RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES", 0x200),
+            ("RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS", 0x400),
         ];
         for (name, v) in CONSTS {
             self.globals.insert((*name).into(), Symbol::Const(u, ConstValue::Int(*v)));
@@ -129,7 +150,7 @@ impl Checker<'_> {
                 }
                 self.ns.pop();
             }
-            Decl::Template(t) => self.error(t.span, "templates are not supported yet (unsupported construct)"),
+            Decl::Template(t) => self.declare_template(t),
             Decl::Pragma { text, .. } => self.pragma(text),
             Decl::Empty(_) => {}
             #[allow(unreachable_patterns)]

@@ -3,7 +3,7 @@
 use super::consteval::{fold_binary, fold_unary};
 use super::{Checker, Symbol, MAX_DEPTH};
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind};
-use crate::types::{ScalarKind, Shape, Type, TypeId};
+use crate::types::{ObjectKind, ScalarKind, Shape, Type, TypeId};
 use hlslc_frontend::ast::{self, BinaryOp, FloatSuffix, IntSuffix, UnaryOp};
 use hlslc_frontend::Span;
 
@@ -180,10 +180,17 @@ impl Checker<'_> {
         };
         if local.is_none() && parts.len() == 1 && !path.global {
             if let Some(this_ty) = self.func.as_ref().and_then(|f| f.this_ty) {
+                if parts[0] == "this" {
+                    return self.add(ExprKind::This, this_ty, true, span);
+                }
                 if let Some(r) = self.this_member(this_ty, &path.parts[0], span) {
                     return r;
                 }
             }
+        }
+        if local.is_none() && parts == ["this"] && !path.global {
+            self.error(span, "invalid use of 'this' outside of a non-static member function");
+            return self.error_expr(span);
         }
         match local.or_else(|| self.lookup(&parts, path.global)) {
             Some(Symbol::Var(v)) => {
@@ -195,7 +202,7 @@ impl Checker<'_> {
                 self.error(span, format!("reference to overloaded function could not be resolved; did you mean to call it? ('{}')", path.joined()));
                 self.error_expr(span)
             }
-            Some(Symbol::Type(_)) | Some(Symbol::Namespace) => {
+            Some(Symbol::Type(_)) | Some(Symbol::Namespace) | Some(Symbol::Template(_)) => {
                 self.error(span, format!("'{}' does not refer to a value", path.joined()));
                 self.error_expr(span)
             }
@@ -555,6 +562,13 @@ impl Checker<'_> {
                 }
                 (self.m.types.vector(elem, cols), base_lv, 1)
             }
+            Type::Object { kind: ObjectKind::NodeOutputArray, elem: Some(elem), .. } => {
+                (self.m.types.object(ObjectKind::NodeOutput, Some(elem), None), false, 1)
+            }
+            Type::Object { kind: ObjectKind::EmptyNodeOutputArray, .. } => {
+                (self.m.types.object(ObjectKind::EmptyNodeOutput, None, None), false, 1)
+            }
+            Type::Object { kind, elem: Some(elem), .. } if kind.is_node_record() => (elem, kind.is_writable_record(), 1),
             Type::Object { kind, elem: Some(elem), .. } if kind.index_dims().is_some() => {
                 (elem, kind.is_writable(), kind.index_dims().unwrap_or(1))
             }

@@ -15,6 +15,7 @@ pub(crate) mod exprs;
 pub(crate) mod init;
 pub(crate) mod members;
 pub(crate) mod stmts;
+pub(crate) mod templates;
 pub(crate) mod typespec;
 
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind, FuncId, Module, Stage, VarId};
@@ -78,6 +79,8 @@ pub(crate) enum Symbol {
     /// An enum value (its enum type and value) or other named constant.
     Const(TypeId, ConstValue),
     Namespace,
+    /// A struct template (index into [`Checker::templates`]).
+    Template(usize),
 }
 
 /// State of the function being checked.
@@ -107,6 +110,14 @@ pub struct Checker<'a> {
     pub(crate) calls: Vec<(FuncId, FuncId)>,
     /// Expression nesting depth (deep input guard).
     pub(crate) depth: u32,
+    /// User templates, in declaration order.
+    pub(crate) templates: Vec<templates::TemplateInfo>,
+    /// Function templates by qualified name (kept apart from `globals`: a name may have both
+    /// plain overloads and templates).
+    pub(crate) func_templates: HashMap<String, Vec<usize>>,
+    /// Struct types that are template instances: their template and arguments (deduction).
+    pub(crate) struct_instances: HashMap<TypeId, (usize, Vec<templates::TArg>)>,
+    pub(crate) instantiation_depth: u32,
 }
 
 /// Deepest expression/statement nesting checked before giving up with an error.
@@ -126,6 +137,10 @@ impl<'a> Checker<'a> {
             func: None,
             calls: Vec::new(),
             depth: 0,
+            templates: Vec::new(),
+            func_templates: HashMap::new(),
+            struct_instances: HashMap::new(),
+            instantiation_depth: 0,
         };
         c.declare_builtin_structs();
         c

@@ -66,12 +66,17 @@ impl Checker<'_> {
                 let parts: Vec<&str> = path.parts.iter().map(|p| p.name.as_str()).collect();
                 match self.lookup(&parts, path.global) {
                     Some(Symbol::Type(t)) => {
+                        if let (Some(a), Some(idx)) = (args.as_deref(), self.lookup_struct_template(&parts, path.global)) {
+                            // `R<N + 1>` inside template `R`: the template, not this instance.
+                            return self.instantiate_type(idx, Some(a), ts.span);
+                        }
                         if args.is_some() {
                             self.error(ts.span, format!("'{joined}' is not a template (user templates are not supported yet)"));
                             return TypeTable::ERROR;
                         }
                         t
                     }
+                    Some(Symbol::Template(idx)) => self.instantiate_type(idx, args.as_deref(), ts.span),
                     _ => {
                         self.error(path.span, format!("unknown type name '{joined}'"));
                         TypeTable::ERROR

@@ -238,6 +238,22 @@ fn try_overload(
             final_ty[slot] = Some(TypeTable::VOID);
             continue;
         }
+        if slot == 0 && class_kinds(spec.base).is_none() && spec.base != Base::Void {
+            // An object returned: `dx::HitObject`, or output records of the node's record type.
+            final_ty[0] = Some(match spec.base {
+                Base::DxHitObject => types.object(ObjectKind::DxHitObject, None, None),
+                Base::ThreadNodeOutputRecords => {
+                    let e = object_elem(types, object)?;
+                    types.object(ObjectKind::ThreadNodeOutputRecords, Some(e), None)
+                }
+                Base::GroupNodeOutputRecords => {
+                    let e = object_elem(types, object)?;
+                    types.object(ObjectKind::GroupNodeOutputRecords, Some(e), None)
+                }
+                _ => return None,
+            });
+            continue;
+        }
         if class_kinds(spec.base).is_none() && spec.base != Base::Void {
             // An object or structure parameter: the argument must be one.
             let a = arg_ty(slot)?;
@@ -444,6 +460,10 @@ fn matches_special_base(types: &TypeTable, base: Base, ty: TypeId) -> bool {
         Base::Texture2DArray => obj(ObjectKind::Texture2DArray),
         Base::RayQuery => obj(ObjectKind::RayQuery),
         Base::VkBufferPointer => obj(ObjectKind::VkBufferPointer),
+        Base::DxHitObject => obj(ObjectKind::DxHitObject),
+        Base::NodeRecordOrUav => {
+            matches!(t, Type::Object { kind, .. } if kind.is_node_record() || kind.is_writable())
+        }
         _ => false,
     }
 }

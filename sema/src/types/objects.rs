@@ -149,6 +149,20 @@ object_kinds! {
     VkSampledTexture3D = "vk::SampledTexture3D", Some(Srv), TypeDefaultFloat4;
     VkSampledTextureCube = "vk::SampledTextureCUBE", Some(Srv), TypeDefaultFloat4;
     VkSampledTextureCubeArray = "vk::SampledTextureCUBEArray", Some(Srv), TypeDefaultFloat4;
+    DispatchNodeInputRecord = "DispatchNodeInputRecord", None, Type;
+    RWDispatchNodeInputRecord = "RWDispatchNodeInputRecord", None, Type;
+    GroupNodeInputRecords = "GroupNodeInputRecords", None, Type;
+    RWGroupNodeInputRecords = "RWGroupNodeInputRecords", None, Type;
+    ThreadNodeInputRecord = "ThreadNodeInputRecord", None, Type;
+    RWThreadNodeInputRecord = "RWThreadNodeInputRecord", None, Type;
+    EmptyNodeInput = "EmptyNodeInput", None, None;
+    NodeOutput = "NodeOutput", None, Type;
+    NodeOutputArray = "NodeOutputArray", None, Type;
+    EmptyNodeOutput = "EmptyNodeOutput", None, None;
+    EmptyNodeOutputArray = "EmptyNodeOutputArray", None, None;
+    ThreadNodeOutputRecords = "ThreadNodeOutputRecords", None, Type;
+    GroupNodeOutputRecords = "GroupNodeOutputRecords", None, Type;
+    DxHitObject = "dx::HitObject", None, None;
 }
 
 impl ObjectKind {
@@ -187,6 +201,32 @@ impl ObjectKind {
                 | VkSampledTexture3D
                 | VkSampledTextureCube
                 | VkSampledTextureCubeArray
+        )
+    }
+
+    /// Work-graph record objects whose records are read (and maybe written) with `Get()` and
+    /// `[]`: node inputs and the output records of `Get*NodeOutputRecords`.
+    pub fn is_node_record(self) -> bool {
+        use ObjectKind::*;
+        matches!(
+            self,
+            DispatchNodeInputRecord
+                | RWDispatchNodeInputRecord
+                | GroupNodeInputRecords
+                | RWGroupNodeInputRecords
+                | ThreadNodeInputRecord
+                | RWThreadNodeInputRecord
+                | ThreadNodeOutputRecords
+                | GroupNodeOutputRecords
+        )
+    }
+
+    /// Node records whose contents may be written (`RW*` inputs and output records).
+    pub fn is_writable_record(self) -> bool {
+        use ObjectKind::*;
+        matches!(
+            self,
+            RWDispatchNodeInputRecord | RWGroupNodeInputRecords | RWThreadNodeInputRecord | ThreadNodeOutputRecords | GroupNodeOutputRecords
         )
     }
 
@@ -256,6 +296,13 @@ impl ObjectKind {
             VkSampledTexture3D => "VkSampledTexture3DMethods",
             VkSampledTextureCube => "VkSampledTextureCUBEMethods",
             VkSampledTextureCubeArray => "VkSampledTextureCUBEArrayMethods",
+            EmptyNodeInput => "EmptyNodeInputMethods",
+            RWDispatchNodeInputRecord => "RWDispatchNodeInputRecordMethods",
+            GroupNodeInputRecords | RWGroupNodeInputRecords => "GroupNodeInputRecordsMethods",
+            NodeOutput => "NodeOutputMethods",
+            EmptyNodeOutput => "EmptyNodeOutputMethods",
+            ThreadNodeOutputRecords | GroupNodeOutputRecords => "GroupOrThreadNodeOutputRecordsMethods",
+            DxHitObject => "DxHitObjectMethods",
             _ => return None,
         })
     }
