@@ -84,11 +84,12 @@ float4 main() : SV_Target {
         "ps_6_0",
         TargetEnv::Vulkan1_1,
         &[
-            "OpEntryPoint Fragment %main \"main\" %out_var_SV_Target %SubgroupLocalInvocationId %SubgroupSize",
-            "OpDecorate %SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId",
-            "OpDecorate %SubgroupLocalInvocationId Flat",
+            // DXC evaluates an assignment's right side before its left: the lane count is read first.
+            "OpEntryPoint Fragment %main \"main\" %out_var_SV_Target %SubgroupSize %SubgroupLocalInvocationId",
             "OpDecorate %SubgroupSize BuiltIn SubgroupSize",
             "OpDecorate %SubgroupSize Flat",
+            "OpDecorate %SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId",
+            "OpDecorate %SubgroupLocalInvocationId Flat",
         ],
     );
     assert_eq!(text.matches("BuiltIn SubgroupSize").count(), 1);
