@@ -26,6 +26,11 @@ impl<'m> Lowerer<'m> {
                 self.rvalue(*lhs)?;
                 self.rvalue(*rhs)?
             }
+            ExprKind::Binary { op: op @ (BinaryOp::LogAnd | BinaryOp::LogOr), lhs, rhs }
+                if !self.is_pure(*rhs) && [*lhs, *rhs].iter().all(|&x| self.is_bool_scalar(m.expr(x).ty)) =>
+            {
+                self.short_circuit(*op == BinaryOp::LogAnd, *lhs, *rhs, ty)?
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.rvalue(*lhs)?;
                 let b = self.rvalue(*rhs)?;
@@ -204,7 +209,8 @@ impl<'m> Lowerer<'m> {
             ExprKind::Swizzle { base, components } => {
                 let place = self.lvalue(*base)?;
                 let bty = m.expr(*base).ty;
-                if matches!(m.types.get(bty), Type::Scalar(_)) || matches!(m.types.get(bty), Type::Vector(_, 1)) {
+                let scalar = matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1));
+                if scalar && components.len() == 1 {
                     return Ok(place);
                 }
                 if components.len() == 1 && matches!(place, Place::Ptr { .. }) {
@@ -478,10 +484,16 @@ impl<'m> Lowerer<'m> {
         let simple = self.shape(ty).is_some_and(|s| !s.is_matrix());
         let cond_is_vector = matches!(self.m.types.get(self.m.expr(cond).ty), Type::Vector(_, n) if *n > 1);
         if simple && (cond_is_vector || (self.is_pure(then) && self.is_pure(otherwise))) {
-            let c = self.rvalue(cond)?;
+            let mut c = self.rvalue(cond)?;
             let a = self.rvalue(then)?;
             let b = self.rvalue(otherwise)?;
             let t = self.ty(ty, Layout::Logical)?;
+            // Before SPIR-V 1.4 a vector OpSelect needs a vector condition: splat a scalar one.
+            let n = self.shape(ty).map_or(1, |s| s.cols);
+            if n > 1 && !cond_is_vector {
+                let bv = self.vector_ty(ScalarKind::Bool, n, Layout::Logical);
+                c = self.b.composite_construct(bv, &vec![c; n as usize])?;
+            }
             return Ok(self.b.select(t, c, a, b)?);
         }
         // Only the chosen side is evaluated: branch and merge through a temporary.
@@ -496,6 +508,32 @@ impl<'m> Lowerer<'m> {
             self.b.store(tmp, v, None)?;
             self.b.branch(merge)?;
         }
+        self.start_block(merge)?;
+        let t = self.ty(ty, Layout::Logical)?;
+        Ok(self.b.load(t, tmp, None)?)
+    }
+
+    fn is_bool_scalar(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::Scalar(ScalarKind::Bool))
+    }
+
+    /// Scalar `a && b` / `a || b` short-circuit (HLSL 2021): `b` runs only when `a` does not
+    /// decide the result. Used when `b` has side effects; otherwise `OpLogicalAnd`/`Or` is the same.
+    fn short_circuit(&mut self, and: bool, lhs: ExprId, rhs: ExprId, ty: TypeId) -> R<SpvId> {
+        let tmp = self.temp_var(ty, if and { "temp.var.logical.and" } else { "temp.var.logical.or" })?;
+        let a = self.rvalue(lhs)?;
+        self.b.store(tmp, a, None)?;
+        let (rhs_bb, merge) = (self.label("logical.rhs"), self.label("logical.merge"));
+        self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
+        if and {
+            self.b.branch_conditional(a, rhs_bb, merge)?;
+        } else {
+            self.b.branch_conditional(a, merge, rhs_bb)?;
+        }
+        self.start_block(rhs_bb)?;
+        let b = self.rvalue(rhs)?;
+        self.b.store(tmp, b, None)?;
+        self.b.branch(merge)?;
         self.start_block(merge)?;
         let t = self.ty(ty, Layout::Logical)?;
         Ok(self.b.load(t, tmp, None)?)
