@@ -38,6 +38,7 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
     }
     let so = &options.spirv_options;
     let lower = LowerOptions {
+        short_circuit: options.hlsl_version.number() >= 2021,
         target: so.target_env,
         layout: LayoutRules {
             strict_gl: so.layout == LayoutRule::Gl,

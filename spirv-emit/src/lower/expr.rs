@@ -27,7 +27,7 @@ impl<'m> Lowerer<'m> {
                 self.rvalue(*rhs)?
             }
             ExprKind::Binary { op: op @ (BinaryOp::LogAnd | BinaryOp::LogOr), lhs, rhs }
-                if !self.is_pure(*rhs) && [*lhs, *rhs].iter().all(|&x| self.is_bool_scalar(m.expr(x).ty)) =>
+                if self.opts.short_circuit && [*lhs, *rhs].iter().all(|&x| self.is_bool_scalar(m.expr(x).ty)) =>
             {
                 self.short_circuit(*op == BinaryOp::LogAnd, *lhs, *rhs, ty)?
             }
@@ -518,18 +518,22 @@ impl<'m> Lowerer<'m> {
     }
 
     /// Scalar `a && b` / `a || b` short-circuit (HLSL 2021): `b` runs only when `a` does not
-    /// decide the result. Used when `b` has side effects; otherwise `OpLogicalAnd`/`Or` is the same.
+    /// decide the result. As DXC: the temporary starts as the decided value (`false` for `&&`,
+    /// `true` for `||`) and the right side's block overwrites it.
     fn short_circuit(&mut self, and: bool, lhs: ExprId, rhs: ExprId, ty: TypeId) -> R<SpvId> {
-        let tmp = self.temp_var(ty, if and { "temp.var.logical.and" } else { "temp.var.logical.or" })?;
+        let tmp = self.temp_var(ty, "temp.var.logical")?;
         let a = self.rvalue(lhs)?;
-        self.b.store(tmp, a, None)?;
-        let (rhs_bb, merge) = (self.label("logical.rhs"), self.label("logical.merge"));
-        self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
-        if and {
-            self.b.branch_conditional(a, rhs_bb, merge)?;
+        let decided = self.constant(ty, ConstValue::Bool(!and))?;
+        self.b.store(tmp, decided, None)?;
+        let cond = if and {
+            a
         } else {
-            self.b.branch_conditional(a, merge, rhs_bb)?;
-        }
+            let t = self.ty(ty, Layout::Logical)?;
+            self.b.unary(Op::LogicalNot, t, a)?
+        };
+        let (rhs_bb, merge) = (self.label("logical.lhs.cond"), self.label("logical.merge"));
+        self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
+        self.b.branch_conditional(cond, rhs_bb, merge)?;
         self.start_block(rhs_bb)?;
         let b = self.rvalue(rhs)?;
         self.b.store(tmp, b, None)?;

@@ -50,6 +50,9 @@ pub struct LowerOptions {
     pub auto_binding_space: Option<u32>,
     /// The entry point's name in `OpEntryPoint` (`-E`).
     pub entry_name: String,
+    /// HLSL 2021 and later (`-HV`): scalar `&&` and `||` short-circuit, through branches as DXC
+    /// emits them; before 2021 they are `OpLogicalAnd`/`OpLogicalOr` of both sides.
+    pub short_circuit: bool,
 }
 
 /// Why lowering failed: an unsupported construct, or a builder invariant broken by a bug.
