@@ -181,3 +181,54 @@ fn crashes_and_hangs_are_classified() {
     assert_eq!(Lit::outcome(&run, "suite/panic.hlsl"), Outcome::Crash, "`not` does not hide a panic");
     assert_eq!(Lit::outcome(&run, "suite/hang.hlsl"), Outcome::Timeout);
 }
+
+/// The `conformance` binary as CI runs it: with `--check-ratchet` a deliberately broken ratchet
+/// entry (a file that fails) makes the run exit 1 and name the file; the same run with a ratchet
+/// that holds exits 0.
+#[test]
+fn broken_ratchet_entry_fails_the_run() {
+    let owned = files();
+    let lit = Lit::new(&owned.iter().map(|(n, t)| (*n, t.as_str())).collect::<Vec<_>>());
+    let rdir = TempDir::new("ratchet-bin");
+    let path = ratchet::path(rdir.path(), "suite", Mode::Full);
+    let run = |ratchet: &str| {
+        std::fs::write(&path, ratchet).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_conformance"))
+            .arg("--corpus")
+            .arg(lit.dir.path())
+            .arg("--ratchet-dir")
+            .arg(rdir.path())
+            .args(["--check-ratchet", "--jobs", "2", "suite"])
+            .output()
+            .expect("conformance runs")
+    };
+    let good = run("suite/a.ok.hlsl\nsuite/a.rejects.hlsl\n");
+    assert_eq!(good.status.code(), Some(0), "{}", String::from_utf8_lossy(&good.stdout));
+    let bad = run("suite/a.ok.hlsl\nsuite/b.bad.hlsl\n");
+    let out = String::from_utf8_lossy(&bad.stdout);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(out.contains("suite/b.bad.hlsl"), "{out}");
+}
+
+/// Validate mode on a synthetic folder: a compute shader compiles to valid SPIR-V (also when its
+/// RUN line has -fcgl and targets DXIL), a file hlslc rejects is counted apart, negative files
+/// are not run.
+#[test]
+fn validate_mode_classifies() {
+    if hlslc_testsuite::tools::spirv_tool("spirv-val").is_none() {
+        println!("spirv-val not found, skipped");
+        return;
+    }
+    const CS: &str = "RWStructuredBuffer<uint> B;\n[numthreads(1, 1, 1)] void main() { B[0] = 1; }\n";
+    let lit = Lit::new(&[
+        ("ok.hlsl", &format!("// RUN: %dxc -T cs_6_0 -E main -spirv -fcgl %s | FileCheck %s\n// CHECK: nothing\n{CS}")),
+        ("dxil.hlsl", &format!("// RUN: %dxc -T cs_6_0 -E main %s | FileCheck %s\n{CS}")),
+        ("bad.hlsl", "// RUN: %dxc -T cs_6_0 -E main -spirv %s\nvoid main( {\n"),
+        ("neg.hlsl", &format!("// RUN: not %dxc -T cs_6_0 -E main -spirv %s\n{CS}")),
+    ]);
+    let run = lit.run(&config(lit.dir.path(), Mode::Validate));
+    assert_eq!(Lit::outcome(&run, "suite/ok.hlsl"), Outcome::Pass, "{:?}", run.results);
+    assert_eq!(Lit::outcome(&run, "suite/dxil.hlsl"), Outcome::Pass, "{:?}", run.results);
+    assert_eq!(Lit::outcome(&run, "suite/bad.hlsl"), Outcome::NotCompiled);
+    assert_eq!(Lit::outcome(&run, "suite/neg.hlsl"), Outcome::Negative);
+}

@@ -2,7 +2,7 @@
 //! compared with independently computed values. Cases whose `.hlsl` hlslc cannot compile yet are
 //! reported as pending; once hlslc compiles one, it must run correctly.
 
-use hlslc_testsuite::exec::{discover, run_case, vulkan::Gpu, Outcome};
+use hlslc_testsuite::exec::{discover, execute, is_hlsl, mutate, prepare, run_case, vulkan::Gpu, Outcome};
 use hlslc_testsuite::{package_dir, Hlslc};
 use std::path::{Path, PathBuf};
 
@@ -23,11 +23,9 @@ fn lavapipe_fallback() {
     }
 }
 
-#[test]
-fn exec_cases() {
-    let hlslc = Hlslc::via_conformance(PathBuf::from(env!("CARGO_BIN_EXE_conformance")));
-    let cases = discover(&package_dir().join("exec"));
-    assert!(cases.len() >= 3, "exec cases missing");
+/// The Vulkan device, `None` when no driver is installed (a driver that is installed but cannot
+/// open a device fails the test).
+fn open_gpu() -> Option<Gpu> {
     let gpu = match Gpu::new() {
         Ok(g) => Ok(g),
         Err(first) => {
@@ -35,7 +33,7 @@ fn exec_cases() {
             Gpu::new().map_err(|e| format!("{first}; with lavapipe: {e}"))
         }
     };
-    let gpu = match gpu {
+    match gpu {
         Ok(g) => {
             println!("exec: device {}", g.description);
             Some(g)
@@ -45,7 +43,19 @@ fn exec_cases() {
             None
         }
         Err(e) => panic!("a Vulkan driver is installed but no device could be opened: {e}"),
-    };
+    }
+}
+
+fn hlslc() -> Hlslc {
+    Hlslc::via_conformance(PathBuf::from(env!("CARGO_BIN_EXE_conformance")))
+}
+
+#[test]
+fn exec_cases() {
+    let hlslc = hlslc();
+    let cases = discover(&package_dir().join("exec"));
+    assert!(cases.len() >= 3, "exec cases missing");
+    let gpu = open_gpu();
     let (mut passed, mut pending, mut skipped, mut failures) = (0, 0, 0, Vec::new());
     for case in &cases {
         let name = case.file_stem().unwrap().to_string_lossy().into_owned();
@@ -73,4 +83,99 @@ fn exec_cases() {
     if gpu.is_some() && hlslc_testsuite::tools::spirv_tool("spirv-as").is_some() {
         assert!(passed >= 2, "the hand-written harness cases must pass on a device");
     }
+}
+
+/// Set in a child run of this test binary: the case whose mutants `mutants_child` runs.
+const CHILD_CASE: &str = "HLSLC_EXEC_MUTANTS_CASE";
+/// ... and the first site to try.
+const CHILD_FROM: &str = "HLSLC_EXEC_MUTANTS_FROM";
+
+/// Runs in a child process (see `exec_mutants`): every mutant of one case from a given site on,
+/// printing `SITE <i> killed|survived` after each, so that a mutant that crashes the driver (an
+/// out-of-bounds groupshared access can) ends only the child.
+#[test]
+fn mutants_child() {
+    let Some(case) = std::env::var_os(CHILD_CASE) else { return };
+    let from: usize = std::env::var(CHILD_FROM).ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let gpu = open_gpu().expect("a device");
+    let tmp = hlslc_testsuite::TempDir::new("mutants");
+    let Ok((spec, code)) = prepare(Path::new(&case), &hlslc(), tmp.path()) else { panic!("case does not compile") };
+    let sites = mutate::sites(&code);
+    println!("SITES {}", sites.len());
+    for (i, &site) in sites.iter().enumerate().skip(from) {
+        let killed = mutate::apply(&code, site).is_none_or(|m| execute(&spec, &m, &gpu) != Outcome::Pass);
+        println!("SITE {i} {}", if killed { "killed" } else { "survived" });
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+    }
+}
+
+/// Every mutant of one case, in child processes: (killed, total, surviving site numbers). A
+/// child that dies (a crash is a detected change) counts the site it was on as killed.
+fn case_mutants(case: &Path) -> (usize, usize, Vec<usize>) {
+    let (mut killed, mut total, mut survivors, mut from) = (0, None, Vec::new(), 0);
+    loop {
+        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args(["--exact", "mutants_child", "--nocapture", "--test-threads", "1"])
+            .env(CHILD_CASE, case)
+            .env(CHILD_FROM, from.to_string())
+            .output()
+            .expect("child runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut last = None;
+        for line in text.lines() {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            match w[..] {
+                ["SITES", n] => total = n.parse::<usize>().ok(),
+                ["SITE", i, verdict] => {
+                    let i: usize = i.parse().unwrap_or(0);
+                    last = Some(i);
+                    if verdict == "killed" {
+                        killed += 1;
+                    } else {
+                        survivors.push(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let total = total.expect("the child reports its sites");
+        let next = last.map_or(from, |i| i + 1);
+        if out.status.success() || next >= total {
+            return (killed, total, survivors);
+        }
+        killed += 1; // the child died on site `next`
+        from = next + 1;
+        if from >= total {
+            return (killed, total, survivors);
+        }
+    }
+}
+
+/// Mutation check (issue #6: each case fails if the compiler's output computes something else):
+/// every mutant of every HLSL case (see `exec::mutate`) runs; each case must kill at least one,
+/// and at least 80% of all mutants must be killed. Survivors are listed, as they point at what a
+/// case does not check.
+#[test]
+fn exec_mutants() {
+    let hlslc = hlslc();
+    let Some(gpu) = open_gpu() else { return };
+    let (mut killed, mut total, mut weak) = (0, 0, Vec::new());
+    for case in discover(&package_dir().join("exec")).iter().filter(|c| is_hlsl(c)) {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let tmp = hlslc_testsuite::TempDir::new("mutants");
+        let Ok((spec, code)) = prepare(case, &hlslc, tmp.path()) else { continue };
+        if execute(&spec, &code, &gpu) != Outcome::Pass {
+            continue; // exec_cases reports it
+        }
+        let (k, n, survivors) = case_mutants(case);
+        println!("{name}: {k} of {n} mutants killed; surviving sites {survivors:?}");
+        if k == 0 {
+            weak.push(name);
+        }
+        killed += k;
+        total += n;
+    }
+    println!("mutants: {killed} of {total} killed");
+    assert!(weak.is_empty(), "cases that no mutant makes fail: {weak:?}");
+    assert!(killed * 10 >= total * 8, "only {killed} of {total} mutants killed");
 }

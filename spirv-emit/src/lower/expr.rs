@@ -211,7 +211,8 @@ impl<'m> Lowerer<'m> {
             ExprKind::Swizzle { base, components } => {
                 let place = self.lvalue(*base)?;
                 let bty = m.expr(*base).ty;
-                if matches!(m.types.get(bty), Type::Scalar(_)) || matches!(m.types.get(bty), Type::Vector(_, 1)) {
+                let scalar = matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1));
+                if scalar && components.len() == 1 {
                     return Ok(place);
                 }
                 if components.len() == 1 && matches!(place, Place::Ptr { .. }) {

@@ -3,7 +3,7 @@
 use super::layout::Layout;
 use super::{unsupported, Breakable, Lowerer, VarHome, R};
 use crate::id::SpvId;
-use hlslc_sema::tast::{FuncId, RawAttr, StmtId, StmtKind, Storage};
+use hlslc_sema::tast::{ConstValue, ExprId, ExprKind, FuncId, RawAttr, StmtId, StmtKind, Storage};
 use hlslc_sema::types::TypeTable;
 use spirv::{FunctionControl, LoopControl, SelectionControl, StorageClass};
 
@@ -176,12 +176,23 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
+    /// The value of a literal, possibly under numeric conversions (which `constant` applies).
+    fn literal_value(&self, e: ExprId) -> Option<ConstValue> {
+        match &self.m.expr(e).kind {
+            ExprKind::Const(c) => Some(*c),
+            ExprKind::Cast { expr, .. } => self.literal_value(*expr),
+            _ => None,
+        }
+    }
+
     /// A local variable (`static` locals are module-scope `Private` variables).
     fn local(&mut self, v: hlslc_sema::tast::VarId) -> R<()> {
         let var = self.m.var(v);
         if var.storage == Storage::Static {
             let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
-            let init = match var.const_value {
+            // `static uint n = 0;` has a cast of a literal as its initializer: fold it here.
+            let literal = var.const_value.or_else(|| var.init.and_then(|e| self.literal_value(e)));
+            let init = match literal {
                 Some(c) if self.shape(var.ty).is_some() => Some(self.constant(var.ty, c)?),
                 _ => None,
             };

@@ -16,6 +16,9 @@ or any folder of lit tests.
 
 options:
   --syntax-only        run only the hlslc commands of positive files, with -fsyntax-only
+  --validate           compile the hlslc commands of positive files to binaries (no -fcgl, -spirv
+                       added if missing) and run spirv-val with each command's target env; pass =
+                       valid, fail = invalid, rejected = hlslc refused; lists the top error kinds
   --hlslc <path>       compiler to test (default: this binary acting as hlslc, built from the
                        current sources)
   --corpus <dir>       corpus root (default: ../shared/corpus/dxc beside the repo, or $HLSLC_CORPUS)
@@ -71,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
                 std::process::exit(0);
             }
             "--syntax-only" => a.mode = Mode::SyntaxOnly,
+            "--validate" => a.mode = Mode::Validate,
             "--hlslc" => a.hlslc = Some(value(&arg)?.into()),
             "--corpus" => a.corpus = value(&arg)?.into(),
             "--filecheck" => a.filecheck = Some(value(&arg)?.into()),
@@ -162,6 +166,9 @@ fn run(args: Args) -> i32 {
         }
         println!("suite {name} ({} files, {:.1}s)", run.results.len(), run.elapsed.as_secs_f64());
         print!("{}", report::Summary::of(&run.results).render(args.mode));
+        if args.mode == Mode::Validate {
+            print!("{}", validate_summary(&run.results));
+        }
         println!();
         all_passing.extend(run.results.iter().filter(|r| r.outcome == Outcome::Pass).map(|r| r.name.clone()));
         if args.update {
@@ -192,4 +199,29 @@ fn run(args: Args) -> i32 {
         }
     }
     code
+}
+
+/// Validate mode: compiled / valid totals and the most frequent spirv-val errors.
+fn validate_summary(results: &[hlslc_testsuite::conformance::FileResult]) -> String {
+    use hlslc_testsuite::conformance::validate::error_kind;
+    let count = |o: Outcome| results.iter().filter(|r| r.outcome == o).count();
+    let (valid, invalid) = (count(Outcome::Pass), count(Outcome::Fail));
+    let compiled = valid + invalid;
+    let pct = if compiled == 0 { 0.0 } else { 100.0 * valid as f64 / compiled as f64 };
+    let mut out = format!(
+        "compiled {compiled}: valid {valid} ({pct:.1}%), invalid {invalid}; rejected by hlslc {}, crash {}, negative {}\n",
+        count(Outcome::NotCompiled),
+        count(Outcome::Crash),
+        count(Outcome::Negative)
+    );
+    let mut kinds: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for r in results.iter().filter(|r| r.outcome == Outcome::Fail) {
+        *kinds.entry(error_kind(&r.detail)).or_default() += 1;
+    }
+    let mut kinds: Vec<(String, usize)> = kinds.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (k, n) in kinds.iter().take(15) {
+        out.push_str(&format!("  {n:5}  {k}\n"));
+    }
+    out
 }

@@ -21,6 +21,7 @@ mod run;
 pub mod script;
 pub mod suite;
 mod syntax;
+pub mod validate;
 
 pub use run::{run_file, run_files};
 
@@ -60,6 +61,9 @@ pub enum Mode {
     /// Only the hlslc commands, with `-fsyntax-only` and without outputs, of the positive files
     /// (no RUN line starts with `not`, no `-verify`): does the front end accept them?
     SyntaxOnly,
+    /// Compile the positive files' hlslc commands to binaries (without `-fcgl`) and run
+    /// `spirv-val` on them ([`validate`]).
+    Validate,
 }
 
 /// How a file did.
@@ -73,13 +77,22 @@ pub enum Outcome {
     Timeout,
     /// Needs a tool, feature or substitution this runner does not have.
     Unsupported,
-    /// Syntax-only mode: a negative test (`not`, `-verify`), not counted.
+    /// Syntax-only and validate modes: a negative test (`not`, `-verify`), not counted.
     Negative,
+    /// Validate mode: hlslc rejected the file, so there was nothing to validate.
+    NotCompiled,
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 6] =
-        [Outcome::Pass, Outcome::Fail, Outcome::Crash, Outcome::Timeout, Outcome::Unsupported, Outcome::Negative];
+    pub const ALL: [Outcome; 7] = [
+        Outcome::Pass,
+        Outcome::Fail,
+        Outcome::Crash,
+        Outcome::Timeout,
+        Outcome::Unsupported,
+        Outcome::Negative,
+        Outcome::NotCompiled,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Pass => "pass",
@@ -88,6 +101,7 @@ impl Outcome {
             Outcome::Timeout => "timeout",
             Outcome::Unsupported => "unsupported",
             Outcome::Negative => "negative",
+            Outcome::NotCompiled => "rejected",
         }
     }
 }

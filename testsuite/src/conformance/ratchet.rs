@@ -13,6 +13,7 @@ pub fn path(dir: &Path, suite: &str, mode: Mode) -> PathBuf {
     match mode {
         Mode::Full => dir.join(format!("{base}.txt")),
         Mode::SyntaxOnly => dir.join(format!("syntax-{base}.txt")),
+        Mode::Validate => dir.join(format!("validate-{base}.txt")),
     }
 }
 

@@ -20,7 +20,7 @@ impl Counts {
     }
     /// Files that ran: neither unsupported nor negative.
     pub fn ran(&self) -> usize {
-        self.total() - self.get(Outcome::Unsupported) - self.get(Outcome::Negative)
+        self.total() - self.get(Outcome::Unsupported) - self.get(Outcome::Negative) - self.get(Outcome::NotCompiled)
     }
     /// Passes per file that ran, in percent.
     pub fn rate(&self) -> f64 {
@@ -75,6 +75,7 @@ impl Summary {
         let title = match mode {
             Mode::Full => "full run",
             Mode::SyntaxOnly => "syntax-only (positive files; rate = pass / ran)",
+            Mode::Validate => "validate (positive files compiled without -fcgl; pass = valid, rate = valid / compiled)",
         };
         let _ = writeln!(out, "== {title}");
         table(&mut out, "folder", &self.by_folder);

@@ -64,13 +64,14 @@ fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
         tmp: tmp.join("t").to_string_lossy().into_owned(),
         tmp_dir: tmp.to_string_lossy().into_owned(),
     };
-    let pipelines = match script::parse_with(&text, &paths, &cfg.features, cfg.mode == Mode::SyntaxOnly) {
+    let pipelines = match script::parse_with(&text, &paths, &cfg.features, cfg.mode != Mode::Full) {
         Script::Run(p) => p,
         Script::Unsupported(why) => return (Outcome::Unsupported, why),
     };
     match cfg.mode {
         Mode::Full => run_full(&pipelines, cfg, tmp),
         Mode::SyntaxOnly => super::syntax::run_syntax(&pipelines, &paths, cfg, tmp),
+        Mode::Validate => super::validate::run_validate(&pipelines, &paths, cfg, tmp),
     }
 }
 

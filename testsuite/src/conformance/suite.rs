@@ -47,7 +47,11 @@ pub fn run(name: &str, dir: &Path, cfg: &Config, progress: &(dyn Fn(usize, usize
 
 /// The command that updates the ratchet of `suite`.
 pub fn update_command(suite: &str, mode: Mode) -> String {
-    let syntax = if mode == Mode::SyntaxOnly { " --syntax-only" } else { "" };
+    let syntax = match mode {
+        Mode::Full => "",
+        Mode::SyntaxOnly => " --syntax-only",
+        Mode::Validate => " --validate",
+    };
     format!("cargo run --release -p hlslc-testsuite --bin conformance -- {suite}{syntax} --update-ratchet")
 }
 

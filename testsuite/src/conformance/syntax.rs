@@ -28,7 +28,7 @@ const NOT_A_COMPILE: &[&str] = &[
     "Qstrip_rootsignature",
 ];
 
-fn option_name(arg: &str) -> Option<&str> {
+pub(super) fn option_name(arg: &str) -> Option<&str> {
     arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')).or_else(|| arg.strip_prefix('/'))
 }
 

@@ -6,6 +6,7 @@
 //! test the harness itself). While hlslc answers an `.hlsl` case with its "not implemented yet"
 //! error, the case is [`Outcome::Pending`]; any other failure to compile is a failure.
 
+pub mod mutate;
 pub mod spec;
 pub mod vulkan;
 
@@ -77,11 +78,12 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path) -> R
         if !r.exit.success() {
             return Err(fail(format!("hlslc {}:\n{stderr}", r.exit)));
         }
-        // What hlslc emits must also be valid SPIR-V.
+        // What hlslc emits must also be valid SPIR-V (with DXC's validator options: its default
+        // buffer layouts are "vector-relaxed").
         if let Some(val) = tools::spirv_tool("spirv-val") {
             let v = process::run(&Spawn {
                 program: &val,
-                args: &["--target-env".into(), crate::golden::target_env(args), out.to_string_lossy().into_owned()],
+                args: &[crate::conformance::validate::spirv_val_options(args), vec![out.to_string_lossy().into_owned()]].concat(),
                 timeout: limit,
                 ..Default::default()
             });
@@ -96,24 +98,17 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path) -> R
     words(&bytes).map_err(fail)
 }
 
-/// Runs one case on `gpu` (`None`: compile only; the result is then `Skipped` unless compiling
-/// failed or is pending).
-pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&vulkan::Gpu>) -> Outcome {
-    let text = match std::fs::read_to_string(spec_path) {
-        Ok(t) => t,
-        Err(e) => return Outcome::Fail(format!("cannot read: {e}")),
-    };
-    let spec = match spec::parse(&text) {
-        Ok(s) => s,
-        Err(e) => return Outcome::Fail(format!("bad spec: {e}")),
-    };
-    let tmp = crate::TempDir::new("exec");
-    let code = match shader(spec_path, &spec.args, hlslc, tmp.path()) {
-        Ok(c) => c,
-        Err(o) => return o,
-    };
-    let Some(gpu) = gpu else { return Outcome::Skipped("no Vulkan device".into()) };
-    let contents = match gpu.dispatch(&code, &spec.buffers, spec.dispatch) {
+/// Reads a case and compiles (or assembles) its shader.
+pub fn prepare(spec_path: &Path, hlslc: &Hlslc, tmp: &Path) -> Result<(spec::Spec, Vec<u32>), Outcome> {
+    let text = std::fs::read_to_string(spec_path).map_err(|e| Outcome::Fail(format!("cannot read: {e}")))?;
+    let spec = spec::parse(&text).map_err(|e| Outcome::Fail(format!("bad spec: {e}")))?;
+    let code = shader(spec_path, &spec.args, hlslc, tmp)?;
+    Ok((spec, code))
+}
+
+/// Runs a prepared case and compares the buffers.
+pub fn execute(spec: &spec::Spec, code: &[u32], gpu: &vulkan::Gpu) -> Outcome {
+    let contents = match gpu.dispatch(code, &spec.buffers, spec.dispatch) {
         Ok(c) => c,
         Err(e) => return Outcome::Fail(e),
     };
@@ -129,4 +124,30 @@ pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&vulkan::Gpu>) -> O
     } else {
         Outcome::Fail(problems.join("\n"))
     }
+}
+
+/// Whether a case's shader is compiled by hlslc (not hand-written SPIR-V).
+pub fn is_hlsl(spec_path: &Path) -> bool {
+    spec_path.with_extension("hlsl").is_file() && !spec_path.with_extension("spvasm").is_file()
+}
+
+/// Runs one case on `gpu` (`None`: compile only; the result is then `Skipped` unless compiling
+/// failed or is pending). With `HLSLC_EXEC_MUTATE` set ([`mutate`]), HLSL cases run a mutant.
+pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&vulkan::Gpu>) -> Outcome {
+    let tmp = crate::TempDir::new("exec");
+    let (spec, mut code) = match prepare(spec_path, hlslc, tmp.path()) {
+        Ok(p) => p,
+        Err(o) => return o,
+    };
+    if let Some(req) = std::env::var_os("HLSLC_EXEC_MUTATE").filter(|_| is_hlsl(spec_path)) {
+        let (opcode, n) = match mutate::parse_request(&req.to_string_lossy()) {
+            Ok(r) => r,
+            Err(e) => return Outcome::Fail(e),
+        };
+        if let Some(m) = mutate::pick(&code, opcode, n).and_then(|site| mutate::apply(&code, site)) {
+            code = m;
+        }
+    }
+    let Some(gpu) = gpu else { return Outcome::Skipped("no Vulkan device".into()) };
+    execute(&spec, &code, gpu)
 }

@@ -10,6 +10,14 @@ use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
 use spirv::Op;
 
 impl<'m> Lowerer<'m> {
+    /// Components of a scalar (1) or vector type: the words a templated byte-address access moves.
+    fn component_count(&self, t: TypeId) -> u32 {
+        match self.m.types.get(t) {
+            Type::Vector(_, n) => *n as u32,
+            _ => 1,
+        }
+    }
+
     /// A method of a buffer object, or `None` when this object has no such method here.
     pub(super) fn buffer_method(
         &mut self,
@@ -42,7 +50,8 @@ impl<'m> Lowerer<'m> {
                     I::MethodLoad2 => 2,
                     I::MethodLoad3 => 3,
                     I::MethodLoad4 => 4,
-                    _ => 1,
+                    // Templated `Load<uint2>`: as many words as the type has components.
+                    _ => self.component_count(ty),
                 };
                 if self.m.types.component(ty) != Some(ScalarKind::UInt) {
                     return unsupported(
@@ -68,7 +77,7 @@ impl<'m> Lowerer<'m> {
                     I::MethodStore2 => 2,
                     I::MethodStore3 => 3,
                     I::MethodStore4 => 4,
-                    _ => 1,
+                    _ => self.component_count(self.m.expr(args[1]).ty),
                 };
                 let vt = self.m.expr(args[1]).ty;
                 if self.m.types.component(vt) != Some(ScalarKind::UInt) {

@@ -90,14 +90,11 @@ impl<'m> Lowerer<'m> {
                 1
             });
         let none = self.b.ctx.const_u32(0);
-        let mut vals = Vec::new();
-        for &a in args {
-            vals.push(a);
-        }
+        let vals: Vec<ExprId> = args.to_vec();
         let (result, original) = match op {
             I::InterlockedCompareExchange | I::InterlockedCompareStore => {
-                let cmp = self.rvalue(vals[0])?;
-                let val = self.rvalue(vals[1])?;
+                let cmp = self.atomic_operand(vals[0], ty)?;
+                let val = self.atomic_operand(vals[1], ty)?;
                 let r = self.b.value(
                     Op::AtomicCompareExchange,
                     tyid,
@@ -120,7 +117,7 @@ impl<'m> Lowerer<'m> {
                 )
             }
             _ => {
-                let val = self.rvalue(vals[0])?;
+                let val = self.atomic_operand(vals[0], ty)?;
                 let o = match op {
                     I::InterlockedAdd => Op::AtomicIAdd,
                     I::InterlockedAnd => Op::AtomicAnd,
@@ -157,5 +154,18 @@ impl<'m> Lowerer<'m> {
             self.store(&p, v)?;
         }
         Ok(())
+    }
+
+    /// An atomic's value operand in the destination's type: sema may resolve `InterlockedAdd(int,
+    /// -10)` to the `uint` overload, and SPIR-V requires the value to have the result's type.
+    fn atomic_operand(&mut self, e: ExprId, ty: TypeId) -> R<SpvId> {
+        let v = self.rvalue(e)?;
+        let from = self.m.expr(e).ty;
+        if from == ty {
+            return Ok(v);
+        }
+        let fk = self.m.types.component(from).unwrap_or(ScalarKind::UInt);
+        let tk = self.m.types.component(ty).unwrap_or(ScalarKind::UInt);
+        self.convert_kind(v, fk, tk, 1)
     }
 }

@@ -1,0 +1,177 @@
+"""Expected values of the control-flow, function, struct and array cases (see expected.py)."""
+from vals import f32, i32, u32, fbits
+
+PRIMES = [2, 3, 5, 7, 11, 13]
+
+
+def control_if_chain():
+    xs = [-20, -3, 0, 4, 5, 12, 7, -5]
+    out = []
+    for x in xs:
+        if x < -10:
+            r = 0
+        elif x < 0:
+            r = 1
+        elif x == 0:
+            r = 2
+        elif x < 10 and x != 5:
+            r = 3
+        else:
+            r = 4
+        nest = (20 if x % 2 == 0 else 21) if x > 0 else (30 if x > -5 else 0)
+        calls = 0
+        a = False
+        if x > 0:
+            calls += 1
+            a = x > 5
+        b = True
+        if not x < 0:
+            calls += 1
+            b = -x > 5
+        out += [r, nest, calls, int(a) + 2 * int(b)]
+    return "if/else-if chains, nested ifs, short-circuit && and ||", (1, 1, 1), 1, [
+        ("i32", xs, None), ("i32", [0] * 32, out),
+    ]
+
+
+def control_switch_fallthrough():
+    xs = [0, 1, 2, 3, -1, 4, 5, -7]
+    out = []
+    for x in xs:
+        r = {0: 11, 1: 10, 2: 100, 3: 100, -1: 7, 4: 6}.get(x, 1007)
+        acc = 0
+        for i in range(6):
+            d = i - x
+            if d == 0:
+                continue
+            acc += 100 if d == 1 else 1
+            acc *= 2
+        out += [r, acc]
+    return "switch with fallthrough, default in the middle, break/continue in loops", (1, 1, 1), 1, [
+        ("i32", xs, None), ("i32", [0] * 16, out),
+    ]
+
+
+def control_loop_forms():
+    ns = [0, 1, 7, 10]
+    out = []
+    for n in ns:
+        odd = sum(i for i in range(n) if i % 2)
+        w, steps = 1, 0
+        while w < n:
+            w *= 3
+            steps += 1
+        d = 5
+        while d < n:
+            d += 5
+        pairs = sum(1 for a in range(5) for b in range(a + 1) if (a + b) % 3 == n % 3)
+        out += [odd, steps, d, pairs, n * (n + 1) // 2]
+    return "for/while/do-while, continue, break, nested loops, countdown", (1, 1, 1), 1, [
+        ("u32", ns, None), ("u32", [0] * 20, out),
+    ]
+
+
+def control_return_early():
+    xs = [3, -4, 0, 13, 25, 23, -200, 8]
+
+    def find(t):
+        for i, v in enumerate(xs):
+            if v == t:
+                return i
+            if v < -100:
+                return -2
+        return -1
+
+    def classify(v):
+        if v < 0:
+            return -1
+        if v == 0:
+            return 0
+        while v > 10:
+            v -= 10
+            if v == 3:
+                return 33
+        return v
+
+    init = [555] * 16
+    out = []
+    for k, v in enumerate(xs):
+        out += init[2 * k:2 * k + 2] if v == 13 else [find(v + 1), classify(v)]
+    return "early returns from loops, branches and the entry point", (1, 1, 1), 1, [
+        ("i32", xs, None), ("i32", init, out),
+    ]
+
+
+def functions_inout_targets():
+    In = [6, -3, 11, 4, 20]
+    arr = [1, 2, 3]
+    arr[In[3] % 3] *= 2
+    t = In[0] * 2
+    out = [In[0], In[1] * 2, In[2], arr[0] + arr[1] * 10 + arr[2] * 100, 10, 10,
+           (t + 1000) + t * 10, 42, In[4] + 1, In[4] - 1]
+    return "out/inout on components, elements, members, buffer elements; overloads", (1, 1, 1), 1, [
+        ("i32", In, None), ("i32", [0] * 7 + [21, 0, 0], out),
+    ]
+
+
+def struct_nested_copy():
+    # Outer { Inner items[2] { int a; int b[2]; }; float f; }: 7 words, no padding (std430).
+    src = [[(1, [2, 3]), (4, [5, 6]), 0.5], [(-1, [-2, -3]), (10, [20, 30]), -1.25]]
+
+    def words(o):
+        return [o[0][0], *o[0][1], o[1][0], *o[1][1], i32(fbits(o[2]))]
+
+    def total(o):
+        return o[0][0] + o[1][1][1]
+
+    copies, out = [], []
+    for t, o in enumerate(src):
+        x = o[0][1][0]
+        c = [list(o[0]), (x, [x + 1, 2 * x]), f32(o[2] + 1.5)]
+        c[t] = (-9, list(c[t][1]))
+        copies += words(c)
+        out += [total(o), total(c), int(o[2] * 2)]
+    init = words(src[0]) + words(src[1])
+    return "nested structs with arrays: copies, returns, whole-struct stores", (1, 1, 1), 1, [
+        ("i32", init, None), ("i32", [0] * 14, copies), ("i32", [0] * 6, out),
+    ]
+
+
+def array_local_dynamic():
+    table = [3, 1, 4, 1, 5]
+    xs = [5, 7, 12]
+    out = []
+    for t, x in enumerate(xs):
+        grid = [[r * 10 + c + x for c in range(4)] for r in range(3)]
+        i, j = x % 3, (x + 1) % 4
+        grid[i][j] = 7
+        row = list(grid[i])
+        copy = list(row)
+        copy[j] += 100
+        out += [grid[i][j] + grid[2 - i][3 - j], sum(v * (k + 1) for k, v in enumerate(row)),
+                row[0] + copy[j], table[(x + t) % 5]]
+    return "local 1D/2D arrays with run-time indices, copies, by-value parameters", (1, 1, 1), 1, [
+        ("u32", xs, None), ("u32", [0] * 12, out),
+    ]
+
+
+def globals_static_state():
+    xs = [3, 10, 0, 7]
+    out = []
+    for x in xs:
+        out += [100 + x + PRIMES[x % 6], 12]
+    return "static globals, static const tables, function-scope statics", (1, 1, 1), 1, [
+        ("u32", xs, None), ("u32", [0] * 8, out),
+    ]
+
+
+NAMES = {
+    "control.if.chain": control_if_chain,
+    "control.switch.fallthrough": control_switch_fallthrough,
+    "control.loop.forms": control_loop_forms,
+    "control.return.early": control_return_early,
+    "functions.inout.targets": functions_inout_targets,
+    "struct.nested.copy": struct_nested_copy,
+    "array.local.dynamic": array_local_dynamic,
+    "globals.static.state": globals_static_state,
+}
