@@ -57,7 +57,10 @@ pub fn spirv_dis(words: &[u32], name: &str) -> String {
 
 /// `spirv-val --target-env env`; returns the error text on failure.
 pub fn spirv_val(words: &[u32], name: &str, env: &str) -> Result<(), String> {
-    let path = scratch(&format!("{name}.val.spv"));
+    // Tests of one binary run in parallel and may share a name: each call gets its own file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = scratch(&format!("{name}.{n}.val.spv"));
     std::fs::write(&path, words_to_bytes(words)).unwrap();
     let o = Command::new("spirv-val").args(["--target-env", env]).arg(&path).output().expect("run spirv-val");
     if o.status.success() {
