@@ -79,6 +79,9 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
             if let Some(span) = e.span {
                 d = d.at(span);
             }
+            for n in e.notes {
+                d = d.with_note(n);
+            }
             diags.push(d);
             None
         }

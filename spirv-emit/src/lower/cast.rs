@@ -61,6 +61,10 @@ impl<'m> Lowerer<'m> {
                 if fs.count() == 1 {
                     return Ok(v);
                 }
+                // `float1x3` and `float3` (or `float3x1`) are the same SPIR-V vector.
+                if fs.count() == ts.count() && fs.kind == ts.kind && self.ty(from, Layout::Logical)? == tyid {
+                    return Ok(v);
+                }
                 // Pick the elements the target keeps, then reassemble.
                 let comp = self.scalar_ty(fs.kind, Layout::Logical);
                 let mut scalars = Vec::new();

@@ -60,18 +60,24 @@ pub struct LowerOptions {
 pub struct LowerError {
     pub message: String,
     pub span: Option<Span>,
+    /// Extra lines printed as `note: ...` after the error.
+    pub notes: Vec<String>,
 }
 
 impl From<BuildError> for LowerError {
     fn from(e: BuildError) -> LowerError {
-        LowerError { message: format!("internal error in SPIR-V generation: {e}"), span: None }
+        LowerError { message: format!("internal error in SPIR-V generation: {e}"), span: None, notes: Vec::new() }
     }
 }
 
 pub(crate) type R<T> = Result<T, LowerError>;
 
 pub(crate) fn unsupported<T>(what: impl Into<String>, span: Option<Span>) -> R<T> {
-    Err(LowerError { message: format!("{} is not supported by the SPIR-V backend yet", what.into()), span })
+    Err(LowerError {
+        message: format!("{} is not supported by the SPIR-V backend yet", what.into()),
+        span,
+        notes: Vec::new(),
+    })
 }
 
 /// How a variable is reached.
@@ -114,6 +120,9 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) stage: Option<hlslc_sema::tast::Stage>,
     /// The counter variable (`counter.var.NAME`) of each structured buffer that has one.
     pub counters: HashMap<VarId, SpvId>,
+    /// Built-in input variables made on demand by intrinsics (`WaveGetLaneCount` reads
+    /// `SubgroupSize`), one per built-in.
+    pub builtin_vars: HashMap<spirv::BuiltIn, SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -136,6 +145,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         counters: HashMap::new(),
         stream_out: None,
         stage: None,
+        builtin_vars: HashMap::new(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);

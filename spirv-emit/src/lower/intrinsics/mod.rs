@@ -4,6 +4,7 @@
 //! - `math`: GLSL.std.450 where DXC uses it, core arithmetic otherwise, `mul`;
 //! - `sync`: barriers and atomics;
 //! - `pixel`: `clip` and derivatives;
+//! - `wave`: wave and quad operations (`OpGroupNonUniform*`) and the subgroup built-ins;
 //! - `buffer`, `texture`: methods of buffer and texture objects.
 
 mod buffer;
@@ -12,6 +13,7 @@ mod pixel;
 mod sample;
 mod sync;
 mod texture;
+mod wave;
 
 use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
@@ -34,10 +36,11 @@ impl<'m> Lowerer<'m> {
         if let Some(obj) = object {
             return self.method(op, obj, args, ty, e);
         }
-        let families: [Family<'m>; 3] = [
+        let families: [Family<'m>; 4] = [
             Self::math_intrinsic,
             Self::sync_intrinsic,
             Self::pixel_intrinsic,
+            Self::wave_intrinsic,
         ];
         for family in families {
             if let Some(v) = family(self, op, args, ty, e)? {

@@ -1,4 +1,4 @@
-//! Pixel-shader intrinsics: `clip` and the derivatives.
+//! Pixel-shader intrinsics: `clip`, the derivatives and `IsHelperLane`.
 
 use super::super::layout::Layout;
 use super::super::{Lowerer, R};
@@ -60,6 +60,17 @@ impl<'m> Lowerer<'m> {
                     self.b.capability(spirv::Capability::DerivativeControl);
                 }
                 Ok(self.b.unary(o, rty, x)?)
+            }
+            I::IsHelperLane => {
+                // SPIR-V 1.6 (Vulkan 1.3) reads the built-in; earlier targets use the
+                // demote-to-helper extension's instruction, as DXC does.
+                if self.opts.target.spirv_version() >= (1, 6) {
+                    self.builtin_input(spirv::BuiltIn::HelperInvocation, "gl_HelperInvocation")
+                } else {
+                    self.b.capability(spirv::Capability::DemoteToHelperInvocation);
+                    self.b.extension("SPV_EXT_demote_to_helper_invocation");
+                    Ok(self.b.value(Op::IsHelperInvocationEXT, rty, vec![])?)
+                }
             }
             _ => return Ok(None),
         };
