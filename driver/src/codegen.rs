@@ -67,6 +67,7 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
             .collect(),
         auto_binding_space: options.dxil_options.auto_binding_space,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
+        finite_math_only: options.finite_math_only,
     };
     match emit_spirv(&module, &lower) {
         Ok(words) => {

@@ -219,6 +219,8 @@ pub struct Options {
     pub backward_compat: bool,
     pub strict_mode: bool,
     pub ieee_strict: bool,
+    /// `-ffinite-math-only` (the last of it and `-fno-finite-math-only` wins).
+    pub finite_math_only: bool,
     pub flegacy_macro_expansion: bool,
     pub ignore_line_directives: bool,
     pub spirv_options: SpirvOptions,
@@ -254,6 +256,7 @@ impl Default for Options {
             backward_compat: false,
             strict_mode: false,
             ieee_strict: false,
+            finite_math_only: false,
             flegacy_macro_expansion: false,
             ignore_line_directives: false,
             spirv_options: SpirvOptions::default(),

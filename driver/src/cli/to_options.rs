@@ -157,6 +157,7 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     o.backward_compat = r.flag("Gec");
     o.strict_mode = r.flag("Ges");
     o.ieee_strict = r.flag("Gis");
+    o.finite_math_only = r.last_of(&["ffinite-math-only", "fno-finite-math-only"]) == Some("ffinite-math-only");
     o.flegacy_macro_expansion = r.flag("flegacy-macro-expansion");
     o.ignore_line_directives = r.flag("ignore-line-directives");
 

@@ -53,6 +53,8 @@ pub struct LowerOptions {
     /// HLSL 2021 and later (`-HV`): scalar `&&` and `||` short-circuit, through branches as DXC
     /// emits them; before 2021 they are `OpLogicalAnd`/`OpLogicalOr` of both sides.
     pub short_circuit: bool,
+    /// `-ffinite-math-only`: `min`/`max` may use FMin/FMax instead of NaN-aware NMin/NMax.
+    pub finite_math_only: bool,
 }
 
 /// Why lowering failed: an unsupported construct, or a builder invariant broken by a bug.

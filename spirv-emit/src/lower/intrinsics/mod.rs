@@ -1,14 +1,18 @@
 //! Intrinsic functions and object methods, lowered by family. Each family answers `None` for an
 //! intrinsic it does not own; one that no family owns is reported as unsupported.
 //!
-//! - `math`: GLSL.std.450 where DXC uses it, core arithmetic otherwise, `mul`;
+//! - `math`: GLSL.std.450 where DXC uses it, core arithmetic otherwise, row by row on matrices;
+//! - `mul`: `mul` in every shape;
+//! - `bits`: classification, reinterpretation, half packing and bit counts;
 //! - `sync`: barriers and atomics;
 //! - `pixel`: `clip` and derivatives;
 //! - `wave`: wave and quad operations (`OpGroupNonUniform*`) and the subgroup built-ins;
 //! - `buffer`, `texture`: methods of buffer and texture objects.
 
+mod bits;
 mod buffer;
 mod math;
+mod mul;
 mod pixel;
 mod sample;
 mod sync;
@@ -36,8 +40,16 @@ impl<'m> Lowerer<'m> {
         if let Some(obj) = object {
             return self.method(op, obj, args, ty, e);
         }
-        let families: [Family<'m>; 4] = [
+        if let Some(name) = no_vulkan_equivalent(op) {
+            return Err(super::LowerError {
+                message: format!("no equivalent for {name} intrinsic function in Vulkan"),
+                span: self.expr_span(e),
+                notes: Vec::new(),
+            });
+        }
+        let families: [Family<'m>; 5] = [
             Self::math_intrinsic,
+            Self::bits_intrinsic,
             Self::sync_intrinsic,
             Self::pixel_intrinsic,
             Self::wave_intrinsic,
@@ -78,4 +90,15 @@ impl<'m> Lowerer<'m> {
             self.b.ctx.undef(rty)
         }
     }
+}
+
+/// Intrinsics DXC reports as having no Vulkan equivalent, by their HLSL name.
+fn no_vulkan_equivalent(op: I) -> Option<&'static str> {
+    Some(match op {
+        I::Abort => "abort",
+        I::GetRenderTargetSampleCount => "GetRenderTargetSampleCount",
+        I::GetRenderTargetSamplePosition => "GetRenderTargetSamplePosition",
+        I::DxIsDebuggingEnabled => "IsDebuggingEnabled",
+        _ => return None,
+    })
 }
