@@ -19,6 +19,7 @@ impl<'m> Lowerer<'m> {
             return Err(super::super::LowerError {
                 message: "geometry entry point must have a valid maxvertexcount attribute".into(),
                 span: Some(f.span),
+                notes: Vec::new(),
             });
         };
         self.b.execution_mode(wrapper, ExecutionMode::OutputVertices, &[max as u32]);
