@@ -218,10 +218,12 @@ impl<'m> Lowerer<'m> {
     /// `DerivativeGroupQuadsKHR` when `numthreads` x and y are even, `DerivativeGroupLinearKHR`
     /// when the group size is a multiple of 4, as DXC chooses. Added once per module.
     pub(crate) fn compute_derivative_group(&mut self) {
-        let Some(ep) = self.m.entry.as_ref() else { return };
-        if ep.stage != Stage::Compute || self.b.has_capability(C::ComputeDerivativeGroupLinearKHR) {
+        // Functions are lowered once for all entry points: the first compute entry decides.
+        let Some(ep) = self.m.entries.iter().find(|e| e.stage == Stage::Compute) else { return };
+        if self.b.has_capability(C::ComputeDerivativeGroupLinearKHR) {
             return;
         }
+        let index = self.m.entries.iter().position(|e| e.stage == Stage::Compute);
         let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
         let mode = if x % 2 == 0 && y % 2 == 0 {
             spirv::ExecutionMode::DerivativeGroupQuadsKHR
@@ -234,7 +236,7 @@ impl<'m> Lowerer<'m> {
         self.b.capability(C::ComputeDerivativeGroupLinearKHR);
         // The NV spelling: the KHR one is newer than the SPIRV-Tools we validate with.
         self.b.extension("SPV_NV_compute_shader_derivatives");
-        if let Some(f) = self.b.entry_points().first().map(|e| e.function) {
+        if let Some(f) = index.and_then(|i| self.b.entry_points().get(i)).map(|e| e.function) {
             self.b.execution_mode(f, mode, &[]);
         }
     }
@@ -306,7 +308,7 @@ impl<'m> Lowerer<'m> {
     }
 
     /// The `Input` variable of a built-in, made the first time it is read and added to the entry
-    /// point's interface; its value loaded.
+    /// points' interfaces; its value loaded.
     pub(crate) fn builtin_input(&mut self, b: BuiltIn, name: &str) -> R<SpvId> {
         let val_ty = match b {
             BuiltIn::HelperInvocation => self.b.ctx.type_bool(),
@@ -330,15 +332,18 @@ impl<'m> Lowerer<'m> {
                 self.b
                     .ctx
                     .decorate(var, &Decoration::with_literals(spirv::Decoration::BuiltIn, &[b as u32]));
-                let pixel = self.m.entry.as_ref().is_some_and(|e| e.stage == Stage::Pixel);
+                let pixel = self.m.entries.iter().any(|e| e.stage == Stage::Pixel);
                 if pixel && b != BuiltIn::HelperInvocation {
                     self.b.ctx.decorate(var, &Decoration::new(spirv::Decoration::Flat));
                 }
                 if b == BuiltIn::HelperInvocation && self.opts.target.spirv_version() >= (1, 6) {
                     self.b.ctx.decorate(var, &Decoration::new(spirv::Decoration::Volatile));
                 }
-                if let Some(ep) = self.b.entry_point_mut(0) {
-                    ep.interface.push(var);
+                // Functions are lowered once for every entry point: each lists the variable.
+                for i in 0..self.b.entry_points().len() {
+                    if let Some(ep) = self.b.entry_point_mut(i) {
+                        ep.interface.push(var);
+                    }
                 }
                 self.builtin_vars.insert(b, var);
                 var
