@@ -242,3 +242,14 @@ fn constant_buffer_template_members() {
     let c = casts(&m);
     assert!(c.contains(&(CastKind::FromBuffer, "S".into())), "{c:?}");
 }
+
+#[test]
+fn vector_condition_with_scalar_operands_selects_splats() {
+    let m = ok("[numthreads(1,1,1)] void main() { int3 v = int3(1, 0, 2); int3 r = v ? 5 : 7; }");
+    let t = m
+        .exprs
+        .iter()
+        .find_map(|e| matches!(e.kind, ExprKind::Ternary { .. }).then(|| m.types.get(e.ty).clone()))
+        .expect("a ternary");
+    assert!(matches!(t, Type::Vector(_, 3)), "{t:?}");
+}

@@ -159,3 +159,22 @@ void main(uint3 id : SV_DispatchThreadID) {
         ],
     );
 }
+
+#[test]
+fn subscript_of_read_only_textures_fetches_level_zero() {
+    let text = check(
+        r#"
+Texture2D<float3> t : register(t0);
+Buffer<float> b : register(t1);
+RWStructuredBuffer<float4> o : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    o[0] = float4(t[id.xy + uint2(1, 0)], b[id.x]);
+}
+"#,
+        "cs_6_0",
+        &["OpImageFetch %v4float", "Lod %uint_0", "OpVectorShuffle %v3float"],
+    );
+    assert_eq!(text.matches("OpImageFetch").count(), 2, "{text}");
+    assert!(!text.contains("OpAccessChain %_ptr_Function_v3float"), "{text}");
+}

@@ -470,6 +470,14 @@ impl Checker<'_> {
             _ => self.m.types.bool(),
         };
         let c = self.coerce(c, cond_ty);
+        // A vector condition with scalar operands selects between splats: `v3 ? 1 : 0` is an int3.
+        let result = match (self.m.types.shape(cond_ty), self.m.types.shape(result)) {
+            (Some(Shape::Vector(n)), Some(Shape::Scalar)) if n > 1 => match self.m.types.component(result) {
+                Some(k) => self.m.types.vector(k, n),
+                None => result,
+            },
+            _ => result,
+        };
         let a = self.coerce(a, result);
         let b = self.coerce(b, result);
         if let (Some(ConstValue::Bool(cv)), Some(_), Some(_)) = (self.const_value(c), self.const_value(a), self.const_value(b)) {

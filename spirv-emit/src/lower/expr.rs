@@ -87,6 +87,13 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
             ExprKind::Intrinsic { op, object, args } => self.intrinsic(*op, *object, args, ty, e)?,
+            ExprKind::Index { base, index } if self.is_resource_expr(*base) => match self.texture_subscript(*base, *index, ty, e)? {
+                Some(v) => v,
+                None => {
+                    let p = self.lvalue(e)?;
+                    self.load(&p)?
+                }
+            },
             ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. }
             | ExprKind::Index { base, .. } => {
                 if m.expr(*base).lvalue || self.is_resource_expr(*base) {

@@ -26,6 +26,30 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// `t[coord]` on a read-only texture or typed buffer: `OpImageFetch` (level 0 where the image
+    /// has levels), narrowed to the element type. `None` when `obj` is not such an object
+    /// (storage images and texel buffers are places, read with `OpImageRead`).
+    pub(crate) fn texture_subscript(&mut self, obj: ExprId, index: ExprId, ty: TypeId, e: ExprId) -> R<Option<SpvId>> {
+        let Some((_, shape, elem)) = self.texture_of(obj) else { return Ok(None) };
+        if shape.storage {
+            return Ok(None);
+        }
+        if shape.ms {
+            return unsupported("indexing a multisampled texture without .sample[]", self.expr_span(e));
+        }
+        let coord = self.rvalue(index)?;
+        let mut ops = ImageOps::default();
+        if shape.dim != Dim::DimBuffer {
+            ops.lod = Some(self.b.ctx.const_u32(0));
+        }
+        let image = self.load_image(obj)?;
+        let comp = self.m.types.component(elem.unwrap_or(ty)).unwrap_or(ScalarKind::Float);
+        let v4 = self.vector_ty(comp, 4, Layout::Logical);
+        let base = vec![Operand::IdRef(image.0), Operand::IdRef(coord.0)];
+        let v = self.image_op(Op::ImageFetch, Op::ImageSparseFetch, v4, base, &ops, shape.combined, None)?;
+        self.narrow_vec4(v, comp, ty).map(Some)
+    }
+
     /// `Load(location[, sampleIndex][, offset][, status])`: `OpImageFetch` (with the mip level
     /// taken from the last component of the location) or, on storage images, `OpImageRead`.
     fn texture_load(
