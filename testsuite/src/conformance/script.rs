@@ -94,10 +94,10 @@ pub fn run_lines(text: &str) -> Vec<String> {
     out
 }
 
-/// The text after `keyword` when `line` is a comment line starting with it.
+/// The text after `keyword` when `line` is a comment line starting with it. Comment markers may
+/// repeat (`// // RUN:`, which lit accepts) and a file may start with a byte-order mark.
 fn keyword_value<'a>(line: &'a str, keyword: &str) -> Option<&'a str> {
-    let t = line.trim_start();
-    let t = t.trim_start_matches(['/', ';', '#']).trim_start();
+    let t = line.trim_start_matches(|c: char| c == '/' || c == ';' || c == '#' || c == '\u{feff}' || c.is_whitespace());
     t.strip_prefix(keyword)
 }
 
@@ -391,6 +391,13 @@ mod tests {
 
     fn feats() -> Features {
         Features { dxil_minor: 8 }
+    }
+
+    #[test]
+    fn run_lines_behind_repeated_comment_markers_or_a_byte_order_mark() {
+        assert_eq!(run_lines("// // RUN: %dxc -T cs_6_2 %s\n"), vec!["%dxc -T cs_6_2 %s"]);
+        assert_eq!(run_lines("\u{feff}// RUN: %dxc -T ps_6_0 %s\nfloat x;\n"), vec!["%dxc -T ps_6_0 %s"]);
+        assert!(run_lines("float RUN_x; // no keyword here\n").is_empty());
     }
 
     #[test]
