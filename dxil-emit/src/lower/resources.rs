@@ -564,12 +564,12 @@ impl Lowerer<'_> {
         v
     }
 
-    /// Loads components (byte offset, kind) of element `index` of a structured or raw buffer.
-    pub(crate) fn raw_load(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
-        let mut out = Vec::new();
+    /// Runs of up to four consecutive components of one kind among `leaves` (byte offset, kind),
+    /// each accessed by one load or store: (first leaf, count, kind as stored, component size).
+    fn raw_runs(&self, leaves: &[(u32, ScalarKind)]) -> Vec<(usize, usize, ScalarKind, u32)> {
+        let mut runs = Vec::new();
         let mut i = 0;
         while i < leaves.len() {
-            // Group up to four consecutive components of one kind.
             let (off0, k) = leaves[i];
             let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
             let size = self.cb_scalar_size(lk).max(if lk.is_min_precision() { 4 } else { 0 });
@@ -577,14 +577,30 @@ impl Lowerer<'_> {
             while n < 4 && i + n < leaves.len() && leaves[i + n].1 == k && leaves[i + n].0 == off0 + n as u32 * size {
                 n += 1;
             }
+            runs.push((i, n, lk, size));
+            i += n;
+        }
+        runs
+    }
+
+    /// The (index, offset) operands addressing byte `off` of element `index`: structured buffers
+    /// take the offset apart, raw buffers fold it into the byte index.
+    fn raw_address(&mut self, index: Value, off: u32, structured: bool) -> (Value, Value) {
+        let base = self.ci32(off as i32);
+        if structured {
+            (index, base)
+        } else {
+            let idx = if off == 0 { index } else { self.raw_bin(ir::BinOp::Add, index, base) };
+            (idx, self.undef_i32())
+        }
+    }
+
+    /// Loads components (byte offset, kind) of element `index` of a structured or raw buffer.
+    pub(crate) fn raw_load(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
+        let mut out = Vec::new();
+        for (i, n, lk, size) in self.raw_runs(leaves) {
             let o = Self::overload(lk);
-            let (idx, off) = if structured {
-                (index, self.ci32(off0 as i32))
-            } else {
-                let base = self.ci32(off0 as i32);
-                let idx = if off0 == 0 { index } else { self.raw_bin(ir::BinOp::Add, index, base) };
-                (idx, self.undef_i32())
-            };
+            let (idx, off) = self.raw_address(index, leaves[i].0, structured);
             let ret = if self.raw_ops() {
                 let mask = self.ci8(((1u32 << n) - 1) as i8);
                 let align = self.ci32(size.min(4) as i32);
@@ -596,29 +612,14 @@ impl Lowerer<'_> {
                 let x = self.b.extract_value(ret, vec![c as u32]);
                 out.push(self.convert_scalar(x, lk, leaves[i + c].1));
             }
-            i += n;
         }
         Ok(out)
     }
 
     fn raw_store(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], values: &[Value], structured: bool, span: Option<Span>) -> R<()> {
-        let mut i = 0;
-        while i < leaves.len() {
-            let (off0, k) = leaves[i];
-            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
-            let size = self.cb_scalar_size(lk).max(if lk.is_min_precision() { 4 } else { 0 });
-            let mut n = 1;
-            while n < 4 && i + n < leaves.len() && leaves[i + n].1 == k && leaves[i + n].0 == off0 + n as u32 * size {
-                n += 1;
-            }
+        for (i, n, lk, size) in self.raw_runs(leaves) {
             let o = Self::overload(lk);
-            let (idx, off) = if structured {
-                (index, self.ci32(off0 as i32))
-            } else {
-                let base = self.ci32(off0 as i32);
-                let idx = if off0 == 0 { index } else { self.raw_bin(ir::BinOp::Add, index, base) };
-                (idx, self.undef_i32())
-            };
+            let (idx, off) = self.raw_address(index, leaves[i].0, structured);
             let mut vals: Vec<Value> = (0..n).map(|c| self.convert_scalar(values[i + c], leaves[i + c].1, lk)).collect();
             while vals.len() < 4 {
                 let u = self.undef_of(lk);
@@ -634,7 +635,6 @@ impl Lowerer<'_> {
             } else {
                 self.op(DxilOp::BufferStore, o, &args, span)?;
             }
-            i += n;
         }
         Ok(())
     }
