@@ -5,55 +5,13 @@
 
 mod common;
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, LowerOptions};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn compile(src: &str, profile: &str) -> Vec<u32> {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let m = m.expect("sema returns a module without errors");
-    let lo = LowerOptions { entry_name: "main".into(), ..LowerOptions::default() };
-    emit_spirv(&m, &lo).unwrap_or_else(|e| panic!("lowering failed: {e:?}"))
-}
-
-fn validate(words: &[u32]) {
-    if common::tool("spirv-val").is_none() {
-        return;
-    }
-    let mut child = Command::new("spirv-val")
-        .args(["--target-env", "vulkan1.0", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spirv-val starts");
-    child.stdin.take().unwrap().write_all(&common::words_to_bytes(words)).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "spirv-val rejected the module:\n{}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        hlslc_spirv::disasm::disassemble(words).unwrap_or_default()
-    );
-}
+use hlslc_spirv::target::TargetEnv;
 
 /// Compiles, validates, and checks that each of `lines` occurs in the disassembly after the
 /// previous one (like FileCheck's `CHECK:`); lines starting with `!` must not occur anywhere.
 fn check_in_order(src: &str, profile: &str, lines: &[&str]) -> String {
-    let words = compile(src, profile);
-    validate(&words);
+    let words = common::compile(src, profile, TargetEnv::default());
+    common::validate(&words, "vulkan1.0");
     let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
     let mut at = 0;
     for l in lines {

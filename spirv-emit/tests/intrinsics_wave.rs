@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::intrinsics::{check, lower};
+use common::intrinsics::check;
+use common::lower;
 use hlslc_spirv::TargetEnv;
 
 #[test]

@@ -2,60 +2,13 @@
 //! `spirv-val` (skipped with a message when SPIRV-Tools is not installed) and by what the
 //! disassembly must contain.
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, LowerOptions};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use hlslc_spirv::target::TargetEnv;
 
-fn compile(src: &str, profile: &str) -> Vec<u32> {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let m = m.expect("sema returns a module without errors");
-    let lo = LowerOptions { entry_name: "main".into(), ..LowerOptions::default() };
-    emit_spirv(&m, &lo).unwrap_or_else(|e| panic!("lowering failed: {e:?}"))
-}
-
-fn bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
-/// Validates with spirv-val; returns false when the tool is missing.
-fn validate(words: &[u32]) -> bool {
-    let Ok(mut child) = Command::new("spirv-val")
-        .args(["--target-env", "vulkan1.0", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    else {
-        eprintln!("spirv-val not found: validation skipped");
-        return false;
-    };
-    child.stdin.take().unwrap().write_all(&bytes(words)).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "spirv-val rejected the module:\n{}{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-        hlslc_spirv::disasm::disassemble(words).unwrap_or_default()
-    );
-    true
-}
+mod common;
 
 fn check(src: &str, profile: &str, expect: &[&str]) -> String {
-    let words = compile(src, profile);
-    validate(&words);
+    let words = common::compile(src, profile, TargetEnv::default());
+    common::validate(&words, "vulkan1.0");
     let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
     for e in expect {
         assert!(text.contains(e), "missing `{e}` in:\n{text}");

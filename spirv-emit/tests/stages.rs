@@ -4,39 +4,18 @@
 
 mod common;
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, LowerOptions};
+use hlslc_spirv::target::TargetEnv;
 
-fn compile(src: &str, profile: &str, entry: &str) -> Result<Vec<u32>, String> {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: entry.into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let m = m.expect("sema returns a module without errors");
-    let lo = LowerOptions { entry_name: entry.into(), ..LowerOptions::default() };
-    emit_spirv(&m, &lo).map_err(|e| e.message)
+/// Lowers `src` (entry `main`); the lowering error's message when it fails.
+fn compile(src: &str, profile: &str) -> Result<Vec<u32>, String> {
+    common::lower(src, profile, TargetEnv::default()).map_err(|e| e.message)
 }
 
 /// Compiles, validates for `env`, and checks that `expect` appear in the disassembly in order.
 fn check(src: &str, profile: &str, env: &str, expect: &[&str]) -> String {
-    let words = compile(src, profile, "main").unwrap_or_else(|e| panic!("lowering failed: {e}"));
+    let words = compile(src, profile).unwrap_or_else(|e| panic!("lowering failed: {e}"));
     let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
-    if common::tool("spirv-val").is_some() {
-        // Tests run in parallel: each module gets its own scratch file.
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let name = format!("stages-{profile}-{}", N.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        if let Err(e) = common::spirv_val(&words, &name, env) {
-            panic!("spirv-val rejected the module:\n{e}\n{text}");
-        }
-    }
+    common::validate(&words, env);
     let mut rest = text.as_str();
     for e in expect {
         match rest.find(e) {
@@ -95,7 +74,7 @@ fn geometry_shader_needs_maxvertexcount() {
 struct S { float4 p : SV_Position; };
 void main(point S v[1], inout PointStream<S> s) { s.Append(v[0]); }
 "#;
-    let err = compile(src, "gs_6_0", "main").expect_err("no [maxvertexcount]");
+    let err = compile(src, "gs_6_0").expect_err("no [maxvertexcount]");
     assert!(err.contains("maxvertexcount"), "{err}");
 }
 
@@ -133,7 +112,7 @@ float4 place(float4 p : POSITION) : SV_Position { return p; }
 
 #[test]
 fn library_without_shader_functions_is_an_error() {
-    let err = compile("float f(float x) { return x; }", "lib_6_3", "main").expect_err("nothing to emit");
+    let err = compile("float f(float x) { return x; }", "lib_6_3").expect_err("nothing to emit");
     assert!(err.contains("entry point"), "{err}");
 }
 

@@ -1,32 +1,14 @@
 //! Texture methods end to end: HLSL → SPIR-V, every module checked by `spirv-val` (skipped with
 //! a message when SPIRV-Tools is missing) and by the instructions its disassembly must contain.
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, LowerOptions};
+use hlslc_spirv::target::TargetEnv;
 
 mod common;
 
 fn check(src: &str, profile: &str, expect: &[&str]) -> String {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let lo = LowerOptions { entry_name: "main".into(), ..LowerOptions::default() };
-    let words = emit_spirv(&m.expect("module"), &lo).unwrap_or_else(|e| panic!("lowering failed: {e:?}"));
+    let words = common::compile(src, profile, TargetEnv::default());
+    common::validate(&words, "vulkan1.1");
     let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
-    if common::tool("spirv-val").is_some() {
-        if let Err(e) = common::spirv_val(&words, "textures", "vulkan1.1") {
-            panic!("spirv-val rejected the module:\n{e}\n{text}");
-        }
-    }
     for e in expect {
         assert!(text.contains(e), "missing `{e}` in:\n{text}");
     }

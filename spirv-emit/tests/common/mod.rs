@@ -5,8 +5,48 @@
 
 pub mod intrinsics;
 
+use hlslc_frontend::diag::Diagnostics;
+use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::pp::{preprocess, PpOptions};
+use hlslc_frontend::SourceMap;
+use hlslc_sema::{analyze, SemaOptions};
+use hlslc_spirv::lower::{emit_spirv, LowerError, LowerOptions};
+use hlslc_spirv::target::TargetEnv;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Lowers `src` (entry `main`) for `profile` and `target` through front end, sema and SPIR-V
+/// lowering; a sema error fails the test.
+pub fn lower(src: &str, profile: &str, target: TargetEnv) -> Result<Vec<u32>, LowerError> {
+    let mut sm = SourceMap::new();
+    let f = sm.add("test.hlsl", src);
+    let mut diags = Diagnostics::new();
+    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
+    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
+    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
+    let m = analyze(&tu, &opts, &mut diags);
+    assert!(!diags.has_errors(), "{}", diags.render(&sm));
+    let m = m.expect("sema returns a module without errors");
+    let lo = LowerOptions { entry_name: "main".into(), target, ..LowerOptions::default() };
+    emit_spirv(&m, &lo)
+}
+
+/// [`lower`] for a module that must lower.
+pub fn compile(src: &str, profile: &str, target: TargetEnv) -> Vec<u32> {
+    lower(src, profile, target).unwrap_or_else(|e| panic!("lowering failed: {e:?}"))
+}
+
+/// Runs `spirv-val` for `env` when it is installed (a message otherwise); a rejected module
+/// fails the test with the validator's message and the disassembly. Returns whether it ran.
+pub fn validate(words: &[u32], env: &str) -> bool {
+    if tool("spirv-val").is_none() {
+        return false;
+    }
+    if let Err(e) = spirv_val(words, "module", env) {
+        panic!("spirv-val rejected the module:\n{e}\n{}", hlslc_spirv::disasm::disassemble(words).unwrap_or_default());
+    }
+    true
+}
 
 pub fn tool(name: &str) -> Option<PathBuf> {
     let ok = Command::new(name).arg("--version").output().map(|o| o.status.success()).unwrap_or(false);
