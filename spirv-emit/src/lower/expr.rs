@@ -178,14 +178,16 @@ impl<'m> Lowerer<'m> {
                 match self.vars.get(v).cloned() {
                     Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
                     Some(VarHome::CBufferMember { buffer, index }) => {
-                        let layout = match var.storage {
-                            Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => Layout::Std430,
-                            _ => Layout::Std140,
+                        let (layout, sc) = match var.storage {
+                            Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => {
+                                (Layout::Std430, self.storage_block().0)
+                            }
+                            _ => (Layout::Std140, StorageClass::Uniform),
                         };
-                        let pty = self.ptr_ty(var.ty, layout, StorageClass::Uniform)?;
+                        let pty = self.ptr_ty(var.ty, layout, sc)?;
                         let idx = self.b.ctx.const_i32(index as i32);
                         let p = self.b.access_chain(pty, buffer, &[idx])?;
-                        Ok(Place::Ptr { ptr: p, sc: StorageClass::Uniform, layout, ty: var.ty })
+                        Ok(Place::Ptr { ptr: p, sc, layout, ty: var.ty })
                     }
                     None => unsupported(format!("the variable '{}' here", var.name), self.expr_span(e)),
                 }

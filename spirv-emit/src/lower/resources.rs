@@ -48,7 +48,7 @@ impl<'m> Lowerer<'m> {
                 }
                 Storage::Uniform => {
                     if let Type::Object { kind, .. } = m.types.get(var.ty) {
-                        let (sc, layout) = object_storage(*kind);
+                        let (sc, layout) = self.object_storage(*kind);
                         let ty = self.object_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
                         let id = self.b.global_variable(ptr_ty, sc, None);
@@ -62,7 +62,7 @@ impl<'m> Lowerer<'m> {
                             bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
                         }
                     } else if let Some(kind) = object_array_kind(m, var.ty) {
-                        let (sc, layout) = object_storage(kind);
+                        let (sc, layout) = self.object_storage(kind);
                         let ty = self.object_array_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
                         let id = self.b.global_variable(ptr_ty, sc, None);
@@ -83,8 +83,9 @@ impl<'m> Lowerer<'m> {
             let layout = if cb.is_tbuffer { Layout::Std430 } else { Layout::Std140 };
             let prefix = if cb.is_tbuffer { "type.TextureBuffer." } else { "type." };
             let sty = self.block_struct(&format!("{prefix}{}", cb.name), &tys, &names, layout, cb.is_tbuffer)?;
-            let ptr_ty = self.b.ctx.type_pointer(StorageClass::Uniform, sty);
-            let id = self.b.global_variable(ptr_ty, StorageClass::Uniform, None);
+            let sc = if cb.is_tbuffer { self.storage_block().0 } else { StorageClass::Uniform };
+            let ptr_ty = self.b.ctx.type_pointer(sc, sty);
+            let id = self.b.global_variable(ptr_ty, sc, None);
             self.global_ids.push(id);
             self.b.ctx.name(id, &cb.name);
             self.cbuffers.insert(hlslc_sema::tast::CBufferId(ci as u32), id);
@@ -168,13 +169,37 @@ impl<'m> Lowerer<'m> {
         let ty = self.b.ctx.type_struct(StructType {
             name: "type.ACSBuffer.counter".to_string(),
             members: vec![StructMember { ty: int, name: String::new(), decorations: vec![Decoration::with_literals(D::Offset, &[0])] }],
-            decorations: vec![Decoration::new(D::BufferBlock)],
+            decorations: vec![Decoration::new(self.storage_block().1)],
         });
-        let ptr = self.b.ctx.type_pointer(StorageClass::Uniform, ty);
-        let id = self.b.global_variable(ptr, StorageClass::Uniform, None);
+        let sc = self.storage_block().0;
+        let ptr = self.b.ctx.type_pointer(sc, ty);
+        let id = self.b.global_variable(ptr, sc, None);
         self.global_ids.push(id);
         self.b.ctx.name(id, &format!("counter.var.{name}"));
         id
+    }
+
+    /// How a storage buffer is declared: before SPIR-V 1.4 a `BufferBlock` struct in the
+    /// `Uniform` class; from 1.4 on (where `BufferBlock` is gone) a `Block` struct in the
+    /// `StorageBuffer` class, as DXC does.
+    pub(crate) fn storage_block(&self) -> (StorageClass, D) {
+        if self.opts.target.spirv_version() >= (1, 4) {
+            (StorageClass::StorageBuffer, D::Block)
+        } else {
+            (StorageClass::Uniform, D::BufferBlock)
+        }
+    }
+
+    /// Storage class and content layout of a resource variable.
+    fn object_storage(&self, kind: ObjectKind) -> (StorageClass, Layout) {
+        use ObjectKind::*;
+        match kind {
+            StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer
+            | ConsumeStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer
+            | TextureBuffer => (self.storage_block().0, Layout::Std430),
+            ConstantBuffer => (StorageClass::Uniform, Layout::Std140),
+            _ => (StorageClass::UniformConstant, Layout::Logical),
+        }
     }
 
     fn decorate_binding(&mut self, var: SpvId, set: u32, binding: u32) {
@@ -182,7 +207,8 @@ impl<'m> Lowerer<'m> {
         self.b.ctx.decorate(var, &Decoration::with_literals(D::Binding, &[binding]));
     }
 
-    /// A `Block` (or `BufferBlock`) struct of laid-out members.
+    /// A `Block` struct of laid-out members; a read-only one (a `tbuffer` or `TextureBuffer`) is a
+    /// storage buffer (`BufferBlock` before SPIR-V 1.4).
     fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
         let offsets = self.opts.layout.offsets_of(&self.m.types, tys, layout);
         let mut members = Vec::new();
@@ -195,7 +221,8 @@ impl<'m> Lowerer<'m> {
             }
             members.push(StructMember { ty, name: names[i].clone(), decorations });
         }
-        Ok(self.b.ctx.type_struct(StructType { name: name.to_string(), members, decorations: vec![Decoration::new(D::Block)] }))
+        let block = if read_only { self.storage_block().1 } else { D::Block };
+        Ok(self.b.ctx.type_struct(StructType { name: name.to_string(), members, decorations: vec![Decoration::new(block)] }))
     }
 
     /// An array (of arrays) of resources: descriptor arrays carry no stride; an unsized one is
@@ -266,7 +293,7 @@ impl<'m> Lowerer<'m> {
                 Ok(self.b.ctx.type_struct(StructType {
                     name,
                     members: vec![StructMember { ty: arr, name: String::new(), decorations }],
-                    decorations: vec![Decoration::new(D::BufferBlock)],
+                    decorations: vec![Decoration::new(self.storage_block().1)],
                 }))
             }
             ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer => {
@@ -279,7 +306,7 @@ impl<'m> Lowerer<'m> {
                 Ok(self.b.ctx.type_struct(StructType {
                     name: format!("type.{}", kind.name()),
                     members: vec![StructMember { ty: arr, name: String::new(), decorations }],
-                    decorations: vec![Decoration::new(D::BufferBlock)],
+                    decorations: vec![Decoration::new(self.storage_block().1)],
                 }))
             }
             ConstantBuffer | TextureBuffer => {
@@ -387,18 +414,6 @@ pub(crate) fn image_shape(kind: ObjectKind) -> Option<ImageShape> {
         _ => return None,
     };
     Some(ImageShape { dim, arrayed, ms, storage, combined })
-}
-
-/// Storage class and content layout of a resource variable.
-fn object_storage(kind: ObjectKind) -> (StorageClass, Layout) {
-    use ObjectKind::*;
-    match kind {
-        StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer
-        | ConsumeStructuredBuffer | ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer
-        | TextureBuffer => (StorageClass::Uniform, Layout::Std430),
-        ConstantBuffer => (StorageClass::Uniform, Layout::Std140),
-        _ => (StorageClass::UniformConstant, Layout::Logical),
-    }
 }
 
 /// Whether the buffer variable `g` has a counter: append/consume buffers always, RW structured

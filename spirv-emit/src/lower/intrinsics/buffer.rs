@@ -203,7 +203,7 @@ impl<'m> Lowerer<'m> {
             return unsupported("the counter of this buffer expression", self.expr_span(e));
         };
         let int = self.b.ctx.type_i32();
-        let ptr_ty = self.b.ctx.type_pointer(spirv::StorageClass::Uniform, int);
+        let ptr_ty = self.b.ctx.type_pointer(self.storage_block().0, int);
         let zero = self.b.ctx.const_u32(0);
         let ptr = self.b.access_chain(ptr_ty, counter, &[zero])?;
         let scope = self.b.ctx.const_u32(1);
