@@ -77,3 +77,113 @@ fn storage_buffers_are_uniform_buffer_blocks_before_spirv_1_4() {
         &["StorageBuffer"],
     );
 }
+
+/// Statements after `continue`/`break`/`return` are dead: no block is emitted for them (a dead
+/// block that branches to the continue target would sit outside the loop construct).
+#[test]
+fn code_after_a_jump_is_not_emitted() {
+    let text = check(
+        r#"
+RWStructuredBuffer<int> o;
+[numthreads(1, 1, 1)]
+void main() {
+    int val = 0;
+    for (int i = 0; i < 10; ++i) {
+        if (i < 5) { continue; }
+        val = i;
+        { continue; }
+        val += 7;
+        break;
+    }
+    o[0] = val;
+    return;
+    o[1] = 3;
+}
+"#,
+        "cs_6_0",
+        TargetEnv::Vulkan1_0,
+        &["OpLoopMerge %for_merge %for_continue None"],
+        &["%int_7", "%int_3"],
+    );
+    assert_eq!(text.matches("OpBranch %for_continue").count(), 2, "{text}");
+}
+
+/// Derivatives and implicit-LOD sampling in a compute shader need the threads grouped:
+/// quads when `numthreads` x and y are even, else linear groups of four.
+#[test]
+fn compute_derivatives_declare_a_derivative_group() {
+    for (threads, mode) in [("2, 2, 1", "DerivativeGroupQuads"), ("24, 1, 1", "DerivativeGroupLinear")] {
+        let src = format!(
+            r#"
+SamplerState ss;
+Texture2D<float4> t;
+RWStructuredBuffer<float4> o;
+[numthreads({threads})]
+void main(uint3 id : SV_GroupThreadID) {{
+    o[0] = t.Sample(ss, float2(id.xy)) + ddx(float(id.x)) + t.CalculateLevelOfDetail(ss, 0.5);
+}}
+"#
+        );
+        let text = check(&src, "cs_6_6", TargetEnv::Vulkan1_1, &["OpImageSampleImplicitLod", "OpDPdx", mode], &[]);
+        assert_eq!(text.matches("OpExecutionMode %main Derivative").count(), 1, "{text}");
+    }
+}
+
+/// An image offset that folds to a constant is a `ConstOffset` constant, whatever its form: here a
+/// constant `int2` truncated to the `int` offset of a 1D array texture.
+#[test]
+fn truncated_constant_offset_is_a_constant() {
+    check(
+        r#"
+Texture1DArray<float4> t;
+SamplerComparisonState s;
+float4 main() : SV_Target {
+    return t.SampleCmp(s, float2(0.5, 0.25), 2.0f, int2(2, 3));
+}
+"#,
+        "ps_6_0",
+        TargetEnv::Vulkan1_0,
+        &["ConstOffset %int_2"],
+        &["OpCompositeExtract %int"],
+    );
+}
+
+/// `all`, `any` and `clip` of a matrix go row by row: a SPIR-V vector has at most four
+/// components, so a 3x4 matrix is never one 12-component vector.
+#[test]
+fn matrix_all_any_and_clip_go_row_by_row() {
+    check(
+        r#"
+float3x4 m;
+int2x3 q;
+float4 main() : SV_Target {
+    clip(m);
+    return float4(all(m), any(q), all(q), 0);
+}
+"#,
+        "ps_6_0",
+        TargetEnv::Vulkan1_0,
+        &["OpAll %bool", "OpAny %bool", "OpCompositeConstruct %v3bool", "OpCompositeConstruct %v2bool"],
+        &["v12", "v6"],
+    );
+}
+
+/// Widening an unsigned integer to a signed one of another width: OpUConvert yields an unsigned
+/// type, so the result is reinterpreted after it.
+#[test]
+fn unsigned_to_wider_signed_converts_then_bitcasts() {
+    let words = common::compile(
+        r#"
+RWStructuredBuffer<int64_t> o;
+StructuredBuffer<uint> i;
+[numthreads(1, 1, 1)]
+void main() { o[0] = (int64_t)i[0]; }
+"#,
+        "cs_6_2",
+        TargetEnv::Vulkan1_1,
+    );
+    common::validate(&words, "vulkan1.1");
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    assert!(text.contains("OpUConvert %ulong"), "{text}");
+    assert!(text.contains("OpBitcast %long"), "{text}");
+}

@@ -187,8 +187,20 @@ impl<'m> Lowerer<'m> {
             self.b.unary(if fk.is_signed_int() { Op::ConvertSToF } else { Op::ConvertUToF }, tty, v)?
         } else if fk.bits() == tk.bits() {
             self.b.unary(Op::Bitcast, tty, v)?
+        } else if fk.is_signed_int() {
+            self.b.unary(Op::SConvert, tty, v)?
+        } else if tk.is_signed_int() {
+            // OpUConvert yields an unsigned type: widen (or narrow) unsigned, then reinterpret.
+            let uk = match tk.bits() {
+                16 => ScalarKind::UInt16,
+                64 => ScalarKind::UInt64,
+                _ => ScalarKind::UInt,
+            };
+            let uty = self.vector_ty(uk, n, Layout::Logical);
+            let u = self.b.unary(Op::UConvert, uty, v)?;
+            self.b.unary(Op::Bitcast, tty, u)?
         } else {
-            self.b.unary(if fk.is_signed_int() { Op::SConvert } else { Op::UConvert }, tty, v)?
+            self.b.unary(Op::UConvert, tty, v)?
         };
         Ok(r)
     }

@@ -105,6 +105,26 @@ impl<'m> Lowerer<'m> {
         Ok(Some(self.b.ctx.const_composite(tyid, &comps)))
     }
 
+    /// `e` as one SPIR-V constant (scalar or vector) when it folds to one, whatever its form
+    /// (`int2(2, 3)` truncated to `int` is `%int_2`): for operands that must be constants.
+    pub(crate) fn constant_value(&mut self, e: ExprId) -> R<Option<SpvId>> {
+        let ty = self.m.expr(e).ty;
+        let Some(shape) = self.shape(ty) else { return Ok(None) };
+        if shape.is_matrix() {
+            return Ok(None);
+        }
+        let Some(flat) = self.flat_constant(e) else { return Ok(None) };
+        let mut comps = Vec::with_capacity(flat.len());
+        for c in flat {
+            comps.push(self.scalar_const(shape.kind, c)?);
+        }
+        if comps.len() == 1 {
+            return Ok(Some(comps[0]));
+        }
+        let tyid = self.ty(ty, Layout::Logical)?;
+        Ok(Some(self.b.ctx.const_composite(tyid, &comps)))
+    }
+
     /// The value of a constant condition (`if (3 + 5)`), as a bool.
     pub(crate) fn const_condition(&self, e: ExprId) -> Option<bool> {
         match self.flat_constant(e)?.as_slice() {

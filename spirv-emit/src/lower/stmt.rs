@@ -92,6 +92,12 @@ impl<'m> Lowerer<'m> {
             StmtKind::Block(stmts) => {
                 for &st in stmts {
                     self.stmt(st)?;
+                    // What follows a `break`/`continue`/`return`/`discard` is dead: DXC emits
+                    // nothing for it, and a dead block that branches to a continue target or
+                    // merge block would sit outside the construct it jumps into.
+                    if self.b.is_terminated() {
+                        break;
+                    }
                 }
             }
             StmtKind::If { cond, then, otherwise } => {

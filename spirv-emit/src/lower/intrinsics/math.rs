@@ -204,13 +204,26 @@ impl<'m> Lowerer<'m> {
                 let x = self.rvalue(args[0])?;
                 let at = arg_ty(self, 0);
                 let rty = self.ty(ty, Layout::Logical)?;
+                let o = if op == I::All { Op::All } else { Op::Any };
+                if let Some(s) = self.shape(at).filter(|s| s.is_matrix()) {
+                    // Row by row (a SPIR-V vector has at most four components), then the rows.
+                    let row_ty = self.vector_ty(kind, s.cols, Layout::Logical);
+                    let mut rows = Vec::new();
+                    for r in 0..s.rows {
+                        let row = self.b.composite_extract(row_ty, x, &[r])?;
+                        let b = self.convert_kind(row, kind, ScalarKind::Bool, s.cols)?;
+                        rows.push(self.b.unary(o, rty, b)?);
+                    }
+                    let bv = self.vector_ty(ScalarKind::Bool, s.rows, Layout::Logical);
+                    let all_rows = self.b.composite_construct(bv, &rows)?;
+                    return Ok(Some(self.b.unary(o, rty, all_rows)?));
+                }
                 let n = self.shape(at).map_or(1, |s| s.count());
                 let b = self.convert_kind(x, kind, ScalarKind::Bool, n)?;
                 if n == 1 {
                     return Ok(Some(b));
                 }
-                self.b
-                    .unary(if op == I::All { Op::All } else { Op::Any }, rty, b)?
+                self.b.unary(o, rty, b)?
             }
             I::And | I::Or => {
                 let vals = self.operands(args)?;

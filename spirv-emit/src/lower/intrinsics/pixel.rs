@@ -23,15 +23,35 @@ impl<'m> Lowerer<'m> {
             I::Clip => {
                 let x = self.rvalue(args[0])?;
                 let at = arg_ty(self, 0);
-                let n = self.shape(at).map_or(1, |s| s.count());
-                let zero = self.constant(at, ConstValue::Float(0.0))?;
-                let bt = self.vector_ty(ScalarKind::Bool, n, Layout::Logical);
-                let lt = self.b.binary(Op::FOrdLessThan, bt, x, zero)?;
                 let bool_ty = self.scalar_ty(ScalarKind::Bool, Layout::Logical);
-                let c = if n > 1 {
-                    self.b.unary(Op::Any, bool_ty, lt)?
-                } else {
-                    lt
+                let c = match self.shape(at) {
+                    // A matrix row by row (a SPIR-V vector has at most four components).
+                    Some(s) if s.is_matrix() => {
+                        let row_ty = self.vector_ty(s.kind, s.cols, Layout::Logical);
+                        let zero = self.scalar_const(s.kind, ConstValue::Float(0.0))?;
+                        let zero = self.b.ctx.const_composite(row_ty, &vec![zero; s.cols as usize]);
+                        let bt = self.vector_ty(ScalarKind::Bool, s.cols, Layout::Logical);
+                        let mut rows = Vec::new();
+                        for r in 0..s.rows {
+                            let row = self.b.composite_extract(row_ty, x, &[r])?;
+                            let lt = self.b.binary(Op::FOrdLessThan, bt, row, zero)?;
+                            rows.push(self.b.unary(Op::Any, bool_ty, lt)?);
+                        }
+                        let bv = self.vector_ty(ScalarKind::Bool, s.rows, Layout::Logical);
+                        let any_rows = self.b.composite_construct(bv, &rows)?;
+                        self.b.unary(Op::Any, bool_ty, any_rows)?
+                    }
+                    shape => {
+                        let n = shape.map_or(1, |s| s.count());
+                        let zero = self.constant(at, ConstValue::Float(0.0))?;
+                        let bt = self.vector_ty(ScalarKind::Bool, n, Layout::Logical);
+                        let lt = self.b.binary(Op::FOrdLessThan, bt, x, zero)?;
+                        if n > 1 {
+                            self.b.unary(Op::Any, bool_ty, lt)?
+                        } else {
+                            lt
+                        }
+                    }
                 };
                 let (kill, merge) = (self.label("if.true"), self.label("if.merge"));
                 self.b
@@ -59,6 +79,7 @@ impl<'m> Lowerer<'m> {
                 ) {
                     self.b.capability(spirv::Capability::DerivativeControl);
                 }
+                self.compute_derivative_group();
                 Ok(self.b.unary(o, rty, x)?)
             }
             I::IsHelperLane => {

@@ -140,16 +140,6 @@ impl<'m> Lowerer<'m> {
         }
     }
 
-    /// Whether `e` folds to a constant (literal, constructor or cast of constants).
-    pub(super) fn is_const_expr(&self, e: ExprId) -> bool {
-        match &self.m.expr(e).kind {
-            ExprKind::Const(_) => true,
-            ExprKind::Cast { expr, .. } => self.is_const_expr(*expr),
-            ExprKind::Construct { args } => args.iter().all(|&a| self.is_const_expr(a)),
-            _ => false,
-        }
-    }
-
     /// Trailing optional arguments: offsets, clamp and status.
     pub(super) fn trailing_ops(&mut self, args: &[ExprId], ops: &mut ImageOps, e: ExprId) -> R<Option<ExprId>> {
         let mut offsets = Vec::new();
@@ -165,20 +155,19 @@ impl<'m> Lowerer<'m> {
         match offsets.len() {
             0 => {}
             1 => {
-                let v = self.rvalue(offsets[0])?;
-                if self.is_const_expr(offsets[0]) {
-                    ops.const_offset = Some(v);
+                if let Some(c) = self.constant_value(offsets[0])? {
+                    ops.const_offset = Some(c);
                 } else {
-                    ops.offset = Some(v);
+                    ops.offset = Some(self.rvalue(offsets[0])?);
                 }
             }
             4 => {
                 let mut vals = Vec::new();
                 for &o in &offsets {
-                    if !self.is_const_expr(o) {
+                    let Some(c) = self.constant_value(o)? else {
                         return unsupported("Gather with four non-constant offsets", self.expr_span(e));
-                    }
-                    vals.push(self.rvalue(o)?);
+                    };
+                    vals.push(c);
                 }
                 let oty = self.ty(self.m.expr(offsets[0]).ty, Layout::Logical)?;
                 let arr = self.b.ctx.type_array(oty, 4, None);
@@ -272,6 +261,18 @@ impl<'m> Lowerer<'m> {
         let mut fixed_vals = Vec::new();
         for &a in &rest[1..1 + fixed] {
             fixed_vals.push(self.rvalue(a)?);
+        }
+        if matches!(
+            op,
+            I::MethodSample
+                | I::MethodSampleCmp
+                | I::MethodSampleBias
+                | I::MethodSampleCmpBias
+                | I::MethodCalculateLevelOfDetail
+                | I::MethodCalculateLevelOfDetailUnclamped
+        ) {
+            // Implicit level of detail: derivatives, which a compute shader takes in quads.
+            self.compute_derivative_group();
         }
         if matches!(op, I::MethodCalculateLevelOfDetail | I::MethodCalculateLevelOfDetailUnclamped) {
             let si = self.sampled_image(src)?;
