@@ -187,3 +187,55 @@ void main() { o[0] = (int64_t)i[0]; }
     assert!(text.contains("OpUConvert %ulong"), "{text}");
     assert!(text.contains("OpBitcast %long"), "{text}");
 }
+
+/// A loop condition that branches (`&&` short-circuits in HLSL 2021) is evaluated in its own
+/// block after the header, so that the back edge goes to the block with the merge instruction.
+#[test]
+fn short_circuit_loop_condition_gets_its_own_block() {
+    check(
+        r#"
+RWStructuredBuffer<int> o;
+[numthreads(1, 1, 1)]
+void main() {
+    bool a = o[0] > 0, b = o[1] > 0;
+    for (int i = 0; a && b; ++i) { o[2] = i; }
+    while (a ? b : a) { o[3] = 1; }
+}
+"#,
+        "cs_6_0",
+        TargetEnv::Vulkan1_0,
+        &[
+            "%for_header = OpLabel\n               OpLoopMerge %for_merge %for_continue None\n               OpBranch %for_check",
+            "%while_header = OpLabel",
+            "OpBranch %for_header",
+        ],
+        &[],
+    );
+}
+
+/// `return f();` in a void function calls `f` and returns nothing; derivatives of a matrix
+/// and the transpose of an integer matrix go row by row; a one-component vector in an
+/// initializer list is a scalar, not something to extract from.
+#[test]
+fn void_return_matrix_derivatives_int_transpose_and_one_component_initializers() {
+    check(
+        r#"
+float2x3 m;
+int2x3 p;
+bool1 v1;
+void touch() {}
+void other() { return touch(); }
+float4 main() : SV_Target {
+    other();
+    float2x3 d = ddx(m) + fwidth(m);
+    int3x2 pt = transpose(p);
+    float4x1 f = {1.0, v1, 2.0, 3.0};
+    return float4(d[0][0], pt[2][1], f[1][0], 0);
+}
+"#,
+        "ps_6_0",
+        TargetEnv::Vulkan1_0,
+        &["OpDPdx %v3float", "OpFwidth %v3float", "OpCompositeConstruct %_arr_v2int_uint_3"],
+        &["OpTranspose", "OpReturnValue %void"],
+    );
+}

@@ -210,6 +210,8 @@ impl<'m> Lowerer<'m> {
     fn split(&mut self, v: SpvId, t: TypeId) -> R<Vec<Part>> {
         let mut out = Vec::new();
         match self.m.types.get(t).clone() {
+            // One component is a SPIR-V scalar: nothing to extract.
+            Type::Vector(k, 1) | Type::Matrix { elem: k, rows: 1, cols: 1, .. } => out.push(Part::Scalar(v, k)),
             Type::Vector(k, n) => {
                 let c = self.scalar_ty(k, Layout::Logical);
                 for i in 0..n as u32 {

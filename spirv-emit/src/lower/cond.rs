@@ -23,6 +23,32 @@ impl<'m> Lowerer<'m> {
             && !matches!(self.m.types.get(self.m.expr(cond).ty), Type::Matrix { .. })
     }
 
+    /// Whether evaluating `e` creates blocks (a short-circuiting `&&`/`||` or a `?:`): then a
+    /// loop condition cannot be evaluated in the loop header, which ends in the merge instruction.
+    pub(crate) fn creates_blocks(&self, e: ExprId) -> bool {
+        use hlslc_frontend::ast::BinaryOp;
+        use hlslc_sema::tast::ExprKind as K;
+        let any = |es: &[ExprId]| es.iter().any(|&x| self.creates_blocks(x));
+        match &self.m.expr(e).kind {
+            K::Binary { op: BinaryOp::LogAnd | BinaryOp::LogOr, lhs, .. } if self.short_circuits(*lhs) => true,
+            K::Ternary { .. } => true,
+            K::Const(_) | K::Var(_) | K::This | K::Str(_) => false,
+            K::Unary { operand, .. } => self.creates_blocks(*operand),
+            K::Binary { lhs, rhs, .. } | K::Assign { lhs, rhs, .. } | K::Comma { lhs, rhs } => any(&[*lhs, *rhs]),
+            K::Cast { expr, .. } => self.creates_blocks(*expr),
+            K::Construct { args } => any(args),
+            // A call's body is another function; its arguments are evaluated here.
+            K::Call { this_arg, args, .. } | K::Intrinsic { object: this_arg, args, .. } => {
+                this_arg.is_some_and(|t| self.creates_blocks(t)) || any(args)
+            }
+            K::Field { base, .. } | K::Swizzle { base, .. } | K::MatrixSwizzle { base, .. } => self.creates_blocks(*base),
+            K::Index { base, index } => any(&[*base, *index]),
+            K::OutArg { lvalue, .. } => self.creates_blocks(*lvalue),
+            #[allow(unreachable_patterns)]
+            _ => true,
+        }
+    }
+
     /// `lhs && rhs` (`and`) or `lhs || rhs` evaluating `rhs` only when needed.
     pub(crate) fn short_circuit(&mut self, and: bool, lhs: ExprId, rhs: ExprId) -> R<SpvId> {
         let bool_ty = self.b.ctx.type_bool();

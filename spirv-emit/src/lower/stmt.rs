@@ -149,6 +149,11 @@ impl<'m> Lowerer<'m> {
                 self.b.branch(t)?;
             }
             StmtKind::Return(v) => match v {
+                // `return f();` in a void function: the call, then a plain return.
+                Some(e) if m.expr(*e).ty == TypeTable::VOID => {
+                    self.rvalue(*e)?;
+                    self.b.ret()?;
+                }
                 Some(e) => {
                     let v = self.rvalue(*e)?;
                     self.b.ret_value(v)?;
@@ -235,7 +240,9 @@ impl<'m> Lowerer<'m> {
         do_while: bool,
         attrs: &[RawAttr],
     ) -> R<()> {
-        let header = self.label(&format!("{kind}.check"));
+        // A condition that creates blocks gets its own block after the header, as in DXC.
+        let split = !do_while && cond.is_some_and(|c| self.creates_blocks(c));
+        let header = self.label(&format!("{kind}.{}", if split { "header" } else { "check" }));
         let body_bb = self.label(&format!("{kind}.body"));
         let cont = self.label(&format!("{kind}.continue"));
         let merge = self.label(&format!("{kind}.merge"));
@@ -243,6 +250,14 @@ impl<'m> Lowerer<'m> {
         self.start_block(header)?;
         // The merge instruction must come right before the header's branch.
         match (do_while, cond) {
+            (false, Some(c)) if split => {
+                let check = self.label(&format!("{kind}.check"));
+                self.b.loop_merge(merge, cont, loop_control(attrs))?;
+                self.b.branch(check)?;
+                self.start_block(check)?;
+                let c = self.rvalue(c)?;
+                self.b.branch_conditional(c, body_bb, merge)?;
+            }
             (false, Some(c)) => {
                 let c = self.rvalue(c)?;
                 self.b.loop_merge(merge, cont, loop_control(attrs))?;

@@ -284,7 +284,26 @@ impl<'m> Lowerer<'m> {
             I::Transpose => {
                 let x = self.rvalue(args[0])?;
                 let rty = self.ty(ty, Layout::Logical)?;
-                self.b.unary(Op::Transpose, rty, x)?
+                match self.shape(arg_ty(self, 0)) {
+                    // 1xN, Nx1 and 1x1 are vectors or scalars either way round.
+                    Some(s) if !s.is_matrix() => x,
+                    Some(s) if s.kind.is_float() => self.b.unary(Op::Transpose, rty, x)?,
+                    // Other matrices are arrays of vectors: OpTranspose takes only float ones.
+                    Some(s) => {
+                        let c = self.scalar_ty(s.kind, Layout::Logical);
+                        let row_ty = self.vector_ty(s.kind, s.rows, Layout::Logical);
+                        let mut rows = Vec::new();
+                        for j in 0..s.cols {
+                            let mut comps = Vec::new();
+                            for i in 0..s.rows {
+                                comps.push(self.b.composite_extract(c, x, &[i, j])?);
+                            }
+                            rows.push(self.b.composite_construct(row_ty, &comps)?);
+                        }
+                        self.b.composite_construct(rty, &rows)?
+                    }
+                    None => return super::super::unsupported("transpose of this type", self.expr_span(_e)),
+                }
             }
             I::Mul => self.mul(args[0], args[1], ty)?,
             _ => return Ok(None),

@@ -80,7 +80,9 @@ impl<'m> Lowerer<'m> {
                     self.b.capability(spirv::Capability::DerivativeControl);
                 }
                 self.compute_derivative_group();
-                Ok(self.b.unary(o, rty, x)?)
+                // A matrix row by row: the derivative instructions take scalars and vectors.
+                let at = arg_ty(self, 0);
+                self.per_row(ty, &[(x, at)], |l, rt, p| Ok(l.b.unary(o, rt, p[0])?))
             }
             I::IsHelperLane => {
                 // SPIR-V 1.6 (Vulkan 1.3) reads the built-in; earlier targets use the
