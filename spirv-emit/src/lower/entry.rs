@@ -28,6 +28,9 @@ pub(crate) struct Io {
     /// semantics of its fields: the first leaf takes it as written, later ones the same name with
     /// the index advanced by the locations before them.
     inherit: Option<SemCursor>,
+    /// Stage variables made now are per patch (`Patch`): a hull shader's patch constant outputs
+    /// and a domain shader's inputs outside its control points.
+    pub(crate) patch: bool,
 }
 
 struct SemCursor {
@@ -54,7 +57,9 @@ impl SemCursor {
 /// (with the SPIR-V type of each field).
 #[derive(Clone, Debug)]
 pub(crate) enum OutTree {
-    Leaf { var: SpvId, var_ty: SpvId, hlsl_spv: SpvId, ty: TypeId, position: bool },
+    /// `index`: the element of an arrayed variable this invocation writes (a hull shader's
+    /// output control point); `builtin`: the built-in the variable is, if any.
+    Leaf { var: SpvId, var_ty: SpvId, hlsl_spv: SpvId, ty: TypeId, position: bool, index: Option<SpvId>, builtin: Option<BuiltIn> },
     Struct(Vec<(SpvId, OutTree)>),
 }
 
@@ -105,6 +110,8 @@ impl<'m> Lowerer<'m> {
                 self.b.capability(spirv::Capability::Geometry);
                 ExecutionModel::Geometry
             }
+            Stage::Hull => ExecutionModel::TessellationControl,
+            Stage::Domain => ExecutionModel::TessellationEvaluation,
             other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
         };
         let src = self.func_id(ep.func);
@@ -134,6 +141,7 @@ impl<'m> Lowerer<'m> {
 
         let mut args = Vec::new();
         let mut outs = Vec::new();
+        let mut hull = super::stages::HullParams::default();
         for &p in &f.params {
             let var = m.var(p);
             let dir = match var.storage {
@@ -143,19 +151,26 @@ impl<'m> Lowerer<'m> {
             let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
             if let Some(elem) = stream_elem(&self.m.types, var.ty) {
                 // A geometry shader's output stream: its stage variables are written by `Append`.
-                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io)?;
+                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io, None)?;
                 self.stream_out.get_or_insert(tree);
                 args.push(tmp);
                 continue;
             }
             if dir != ParamDir::Out {
                 // Per-vertex inputs of a geometry shader are arrays over the primitive's vertices.
+                // ... and so are the control points of a hull or domain shader's patch.
                 let (ty, arrayed) = match (ep.stage, var.primitive, self.m.types.get(var.ty)) {
                     (Stage::Geometry, Some(_), Type::Array { elem, len: Some(n) }) => (*elem, Some(*n)),
+                    (Stage::Hull | Stage::Domain, _, &Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, elem: Some(e), count: Some(n) }) => (e, Some(n)),
                     _ => (var.ty, None),
                 };
+                io.patch = ep.stage == Stage::Domain && arrayed.is_none();
                 let v = self.read_input(ep.stage, ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, arrayed, var.span, &mut io)?;
+                io.patch = false;
                 self.b.store(tmp, v, None)?;
+                if ep.stage == Stage::Hull {
+                    hull.note(&self.m.types, var, tmp, v);
+                }
             }
             if dir != ParamDir::In {
                 outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, var.binding.vk_location, var.span));
@@ -164,13 +179,20 @@ impl<'m> Lowerer<'m> {
         }
         let ret = self.ty(f.ret, Layout::Logical)?;
         let r = self.b.function_call(ret, src, &args)?;
-        if f.ret != TypeTable::VOID {
+        let mut hull_out = None;
+        if ep.stage == Stage::Hull {
+            // The result is one output control point, written at the invocation's index.
+            hull_out = self.hull_outputs(ep, &hull, r, &mut io)?;
+        } else if f.ret != TypeTable::VOID {
             self.write_output(ep.stage, f.ret, f.ret_semantic.as_deref(), Interpolation::default(), None, r, f.span, &mut io)?;
         }
         for (tmp, ty, sem, interp, loc, span) in outs {
             let t = self.ty(ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
             self.write_output(ep.stage, ty, sem.as_deref(), interp, loc, v, span, &mut io)?;
+        }
+        if ep.stage == Stage::Hull {
+            self.hull_patch_constants(ep, &hull, hull_out.as_ref(), &mut io)?;
         }
         self.b.ret()?;
         self.b.end_function()?;
@@ -187,6 +209,7 @@ impl<'m> Lowerer<'m> {
                 self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
             }
             Stage::Geometry => self.geometry_modes(ep, wrapper)?,
+            Stage::Hull | Stage::Domain => self.tessellation_modes(ep, wrapper)?,
             _ => {}
         }
         if self.depth_replacing {
@@ -199,7 +222,7 @@ impl<'m> Lowerer<'m> {
     /// inputs of geometry shaders) every stage variable is an array of `n` and the result is an
     /// array of `n` values of `ty`.
     #[allow(clippy::too_many_arguments)]
-    fn read_input(
+    pub(crate) fn read_input(
         &mut self,
         stage: Stage,
         ty: TypeId,
@@ -246,9 +269,12 @@ impl<'m> Lowerer<'m> {
         let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point parameter without a semantic", Some(span));
         };
-        let (var, var_ty, hlsl_ty_spv) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
+        let (var, var_ty, hlsl_ty_spv, builtin) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
         let Some(n) = arrayed else {
             let v = self.b.load(var_ty, var, None)?;
+            if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
+                return self.tess_level_in(b, v, ty);
+            }
             return self.adapt(v, var_ty, hlsl_ty_spv, ty);
         };
         let arr_var_ty = self.b.ctx.type_array(var_ty, n, None);
@@ -266,7 +292,7 @@ impl<'m> Lowerer<'m> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn write_output(
+    pub(crate) fn write_output(
         &mut self,
         stage: Stage,
         ty: TypeId,
@@ -277,7 +303,7 @@ impl<'m> Lowerer<'m> {
         span: Span,
         io: &mut Io,
     ) -> R<()> {
-        let tree = self.declare_output(stage, ty, semantic, interp, loc, span, io)?;
+        let tree = self.declare_output(stage, ty, semantic, interp, loc, span, io, None)?;
         self.store_output(stage, &tree, value)
     }
 
@@ -293,6 +319,7 @@ impl<'m> Lowerer<'m> {
         loc: Option<u32>,
         span: Span,
         io: &mut Io,
+        per_cp: Option<(u32, SpvId)>,
     ) -> R<OutTree> {
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
@@ -303,7 +330,7 @@ impl<'m> Lowerer<'m> {
             let mut fields = Vec::new();
             for (mty, msem, minterp) in struct_members(&def) {
                 let ft = self.ty(mty, Layout::Logical)?;
-                fields.push((ft, self.declare_output(stage, mty, msem.as_deref(), minterp, None, span, io)?));
+                fields.push((ft, self.declare_output(stage, mty, msem.as_deref(), minterp, None, span, io, per_cp)?));
             }
             if starts_inherit {
                 io.inherit = None;
@@ -314,9 +341,9 @@ impl<'m> Lowerer<'m> {
         let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
-        let (var, var_ty, hlsl_spv) = self.stage_var(stage, ty, sem, false, interp, loc, None, span, io)?;
+        let (var, var_ty, hlsl_spv, builtin) = self.stage_var(stage, ty, sem, false, interp, loc, per_cp.map(|p| p.0), span, io)?;
         let position = sem.eq_ignore_ascii_case("SV_Position");
-        Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position })
+        Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index: per_cp.map(|p| p.1), builtin })
     }
 
     /// Stores `value` into the stage output variables `tree` describes.
@@ -329,7 +356,10 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(())
             }
-            &OutTree::Leaf { var, var_ty, hlsl_spv, ty, position } => {
+            &OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index, builtin } => {
+                if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
+                    return self.tess_level_out(b, var, value, ty);
+                }
                 let v = self.adapt(value, hlsl_spv, var_ty, ty)?;
                 let v = if self.opts.invert_y && position && matches!(stage, Stage::Vertex | Stage::Domain | Stage::Geometry) {
                     let f = self.b.ctx.type_f32();
@@ -339,7 +369,14 @@ impl<'m> Lowerer<'m> {
                 } else {
                     v
                 };
-                self.b.store(var, v, None)?;
+                let ptr = match index {
+                    Some(i) => {
+                        let pty = self.b.ctx.type_pointer(StorageClass::Output, var_ty);
+                        self.b.access_chain(pty, var, &[i])?
+                    }
+                    None => var,
+                };
+                self.b.store(ptr, v, None)?;
                 Ok(())
             }
         }
@@ -353,7 +390,7 @@ impl<'m> Lowerer<'m> {
 
     /// Converts between the stage variable's type and the HLSL value's type (built-ins with more
     /// components than declared, `bool` stage variables stored as `uint`).
-    fn adapt(&mut self, v: SpvId, from: SpvId, to: SpvId, hlsl: TypeId) -> R<SpvId> {
+    pub(crate) fn adapt(&mut self, v: SpvId, from: SpvId, to: SpvId, hlsl: TypeId) -> R<SpvId> {
         if from == to {
             return Ok(v);
         }
@@ -400,13 +437,20 @@ impl<'m> Lowerer<'m> {
         arrayed: Option<u32>,
         span: Span,
         io: &mut Io,
-    ) -> R<(SpvId, SpvId, SpvId)> {
+    ) -> R<(SpvId, SpvId, SpvId, Option<BuiltIn>)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
         let slot = slot_of(stage, semantic, input, loc);
+        let tess_level = matches!(slot, Slot::BuiltIn(BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner, _));
         // Built-ins are scalars or vectors; a location may also hold a matrix or an array of
         // numeric values (but not of bool, whose uint stage type would need a conversion per
         // element).
         let locations = match (&slot, location_count(&self.m.types, ty)) {
+            // Tessellation levels are float arrays (or a scalar inside factor).
+            (Slot::BuiltIn(..), _) if tess_level => match self.m.types.get(ty) {
+                Type::Scalar(ScalarKind::Float) => Some(1),
+                Type::Array { elem, len: Some(n @ 1..=4) } if *self.m.types.get(*elem) == Type::Scalar(ScalarKind::Float) => Some(*n),
+                _ => None,
+            },
             (Slot::BuiltIn(..), _) if !matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..)) => None,
             (_, Some(n)) if n == 1 || !self.m.types.component(ty).is_some_and(|k| k.is_bool()) => Some(n),
             _ => None,
@@ -432,6 +476,15 @@ impl<'m> Lowerer<'m> {
                     }
                 }
                 BuiltIn::FrontFacing => self.b.ctx.type_bool(),
+                BuiltIn::TessCoord => {
+                    let f = self.b.ctx.type_f32();
+                    self.b.ctx.type_vector(f, 3)
+                }
+                BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner => {
+                    let f = self.b.ctx.type_f32();
+                    let n = if *b == BuiltIn::TessLevelOuter { 4 } else { 2 };
+                    self.b.ctx.type_array(f, n, None)
+                }
                 _ => hlsl_spv,
             },
             Slot::Location(_) if k.is_bool() => {
@@ -450,16 +503,22 @@ impl<'m> Lowerer<'m> {
         let pty = self.b.ctx.type_pointer(sc, stored_ty);
         let var = self.b.global_variable(pty, sc, None);
         io.interface.push(var);
+        let builtin = match slot {
+            Slot::BuiltIn(b, _) => Some(b),
+            Slot::Location(_) => None,
+        };
         match slot {
             Slot::BuiltIn(b, name) => {
-                self.b.ctx.name(var, name);
+                if !name.is_empty() {
+                    self.b.ctx.name(var, name);
+                }
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::BuiltIn, &[b as u32]));
                 if b == BuiltIn::FragDepth {
                     self.depth_replacing = true;
                 }
                 match b {
                     BuiltIn::SampleId => self.b.capability(spirv::Capability::SampleRateShading),
-                    BuiltIn::ViewportIndex => self.b.capability(spirv::Capability::MultiViewport),
+                    BuiltIn::ViewportIndex if matches!(stage, Stage::Geometry | Stage::Pixel) => self.b.capability(spirv::Capability::MultiViewport),
                     BuiltIn::ViewIndex => {
                         self.b.capability(spirv::Capability::MultiView);
                         self.b.extension("SPV_KHR_multiview");
@@ -506,7 +565,10 @@ impl<'m> Lowerer<'m> {
                 }
             }
         }
-        Ok((var, var_ty, hlsl_spv))
+        if io.patch || tess_level {
+            self.b.ctx.decorate(var, &Decoration::new(D::Patch));
+        }
+        Ok((var, var_ty, hlsl_spv, builtin))
     }
 }
 
@@ -535,13 +597,20 @@ fn slot_of(stage: Stage, semantic: &str, input: bool, loc: Option<u32>) -> Slot 
         }
         ("SV_PRIMITIVEID", Stage::Geometry, false) => Some((B::PrimitiveId, "gl_PrimitiveID")),
         ("SV_GSINSTANCEID", Stage::Geometry, true) => Some((B::InvocationId, "gl_InvocationID")),
-        ("SV_RENDERTARGETARRAYINDEX", Stage::Geometry, false) | ("SV_RENDERTARGETARRAYINDEX", Stage::Pixel, true) => {
-            Some((B::Layer, "gl_Layer"))
+        ("SV_RENDERTARGETARRAYINDEX", Stage::Vertex | Stage::Domain | Stage::Geometry, false)
+        | ("SV_RENDERTARGETARRAYINDEX", Stage::Pixel, true) => Some((B::Layer, "gl_Layer")),
+        ("SV_VIEWPORTARRAYINDEX", Stage::Vertex | Stage::Domain | Stage::Geometry, false)
+        | ("SV_VIEWPORTARRAYINDEX", Stage::Pixel, true) => Some((B::ViewportIndex, "gl_ViewportIndex")),
+        // DXC leaves this one unnamed.
+        ("SV_VIEWID", _, true) => Some((B::ViewIndex, "")),
+        ("SV_OUTPUTCONTROLPOINTID", Stage::Hull, true) => Some((B::InvocationId, "gl_InvocationID")),
+        ("SV_DOMAINLOCATION", Stage::Domain, true) => Some((B::TessCoord, "gl_TessCoord")),
+        ("SV_TESSFACTOR", Stage::Hull, false) | ("SV_TESSFACTOR", Stage::Domain, true) => {
+            Some((B::TessLevelOuter, "gl_TessLevelOuter"))
         }
-        ("SV_VIEWPORTARRAYINDEX", Stage::Geometry, false) | ("SV_VIEWPORTARRAYINDEX", Stage::Pixel, true) => {
-            Some((B::ViewportIndex, "gl_ViewportIndex"))
+        ("SV_INSIDETESSFACTOR", Stage::Hull, false) | ("SV_INSIDETESSFACTOR", Stage::Domain, true) => {
+            Some((B::TessLevelInner, "gl_TessLevelInner"))
         }
-        ("SV_VIEWID", _, true) => Some((B::ViewIndex, "gl_ViewIndex")),
         _ => None,
     };
     match b {

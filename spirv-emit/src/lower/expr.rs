@@ -96,7 +96,7 @@ impl<'m> Lowerer<'m> {
             },
             ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. }
             | ExprKind::Index { base, .. } => {
-                if m.expr(*base).lvalue || self.is_resource_expr(*base) {
+                if m.expr(*base).lvalue || self.is_resource_expr(*base) || self.is_patch_element(*base) {
                     match self.lvalue(e) {
                         Ok(p) => self.load(&p)?,
                         Err(err) => return self.rvalue_of_value_access(e).or(Err(err)),
@@ -110,6 +110,19 @@ impl<'m> Lowerer<'m> {
         };
         self.relax(v, ty);
         Ok(v)
+    }
+
+    /// `patch[i]` of an `InputPatch` / `OutputPatch` in memory: a read-only element that DXC
+    /// reaches through an access chain, like an lvalue.
+    fn is_patch_element(&self, e: ExprId) -> bool {
+        let m = self.m;
+        match m.expr(e).kind {
+            ExprKind::Index { base, .. } => {
+                m.expr(base).lvalue
+                    && matches!(m.types.get(m.expr(base).ty), Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, .. })
+            }
+            _ => false,
+        }
     }
 
     /// Field/swizzle/index on a value that is not in memory.
@@ -258,6 +271,15 @@ impl<'m> Lowerer<'m> {
                     };
                     let image_ty = self.object_ty(bty)?;
                     Ok(Place::Texel { image_ptr: ptr, image_ty, coord: idx, ty })
+                }
+                // A patch is an array of control points.
+                // ... whose operator[] takes a uint, as DXC's constant indices show.
+                InputPatch | OutputPatch => {
+                    let idx = match self.const_index(index) {
+                        Some(i) => self.b.ctx.const_u32(i),
+                        None => idx,
+                    };
+                    self.chain(&place, &[idx], ty)
                 }
                 _ => unsupported(format!("indexing a {}", kind.name()), self.expr_span(e)),
             };

@@ -119,3 +119,19 @@ pub fn first_difference(ours: &str, theirs: &str) -> String {
     }
     format!("line counts differ: ours {}, spirv-dis {}", ours.lines().count(), theirs.lines().count())
 }
+
+/// Compiles `src` (entry `main`) for `profile` and `target`, validates it for `env`, and checks
+/// that `expect` appear in its disassembly in this order; returns the disassembly.
+pub fn check_in_order(src: &str, profile: &str, target: TargetEnv, env: &str, expect: &[&str]) -> String {
+    let words = compile(src, profile, target);
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    validate(&words, env);
+    let mut rest = text.as_str();
+    for e in expect {
+        match rest.find(e) {
+            Some(i) => rest = &rest[i + e.len()..],
+            None => panic!("missing `{e}` (in this order) in:\n{text}"),
+        }
+    }
+    text
+}

@@ -3,6 +3,9 @@
 //! operations (a geometry shader's `Append`/`RestartStrip`).
 
 mod geometry;
+mod tessellation;
+
+pub(crate) use tessellation::HullParams;
 
 use hlslc_sema::tast::{AttrArg, Function};
 
