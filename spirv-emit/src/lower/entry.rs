@@ -110,6 +110,7 @@ impl<'m> Lowerer<'m> {
                 self.b.capability(spirv::Capability::Geometry);
                 ExecutionModel::Geometry
             }
+            Stage::Amplification if self.opts.target.spirv_version() >= (1, 4) => ExecutionModel::TaskEXT,
             Stage::Hull => ExecutionModel::TessellationControl,
             Stage::Domain => ExecutionModel::TessellationEvaluation,
             other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
@@ -204,7 +205,7 @@ impl<'m> Lowerer<'m> {
         self.b.entry_point(model, wrapper, &name, interface);
         match ep.stage {
             Stage::Pixel => self.b.execution_mode(wrapper, ExecutionMode::OriginUpperLeft, &[]),
-            Stage::Compute => {
+            Stage::Compute | Stage::Amplification => {
                 let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
                 self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
             }

@@ -29,6 +29,7 @@ impl<'m> Lowerer<'m> {
         let m = self.m;
         let mut bound: Vec<Bound> = Vec::new();
         let mut globals_members: Vec<VarId> = Vec::new();
+        let payloads = super::stages::task_payloads(m);
         for &g in &m.globals {
             let var = m.var(g);
             match var.storage {
@@ -40,11 +41,13 @@ impl<'m> Lowerer<'m> {
                     self.vars.insert(g, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
                 }
                 Storage::GroupShared => {
-                    let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Workgroup)?;
-                    let id = self.b.global_variable(ptr_ty, StorageClass::Workgroup, None);
+                    // An amplification shader's payload for DispatchMesh has its own storage.
+                    let sc = if payloads.contains(&g) { StorageClass::TaskPayloadWorkgroupEXT } else { StorageClass::Workgroup };
+                    let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, sc)?;
+                    let id = self.b.global_variable(ptr_ty, sc, None);
                     self.global_ids.push(id);
                     self.b.ctx.name(id, &var.name);
-                    self.vars.insert(g, VarHome::Ptr { ptr: id, storage: StorageClass::Workgroup, layout: Layout::Logical });
+                    self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout: Layout::Logical });
                 }
                 Storage::Uniform => {
                     if let Type::Object { kind, .. } = m.types.get(var.ty) {

@@ -47,12 +47,13 @@ impl<'m> Lowerer<'m> {
                 notes: Vec::new(),
             });
         }
-        let families: [Family<'m>; 5] = [
+        let families: [Family<'m>; 6] = [
             Self::math_intrinsic,
             Self::bits_intrinsic,
             Self::sync_intrinsic,
             Self::pixel_intrinsic,
             Self::wave_intrinsic,
+            Self::mesh_intrinsic,
         ];
         for family in families {
             if let Some(v) = family(self, op, args, ty, e)? {

@@ -3,8 +3,10 @@
 //! operations (a geometry shader's `Append`/`RestartStrip`).
 
 mod geometry;
+mod mesh;
 mod tessellation;
 
+pub(crate) use mesh::task_payloads;
 pub(crate) use tessellation::HullParams;
 
 use hlslc_sema::tast::{AttrArg, Function};
