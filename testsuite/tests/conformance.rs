@@ -232,3 +232,73 @@ fn validate_mode_classifies() {
     assert_eq!(Lit::outcome(&run, "suite/bad.hlsl"), Outcome::NotCompiled);
     assert_eq!(Lit::outcome(&run, "suite/neg.hlsl"), Outcome::Negative);
 }
+
+/// Every DXIL module hlslc prints for the positive files of HLSLFileCheck and CodeGenDXIL parses
+/// with LLVM 14's `llvm-as` (assemble mode), and no command crashes. The number of files that
+/// compile is held to a floor so that a compiler that rejects everything cannot pass.
+#[test]
+fn corpus_dxil_assembles_with_llvm_as() {
+    let corpus = corpus_root();
+    if !corpus.is_dir() {
+        println!("corpus not found at {}, skipped", corpus.display());
+        return;
+    }
+    if hlslc_testsuite::tools::llvm_as().is_none() {
+        println!("llvm-as (LLVM 14) not found, skipped");
+        return;
+    }
+    const MIN_ASSEMBLED: usize = 1100;
+    let cfg = config(&corpus, Mode::Assemble);
+    let mut assembled = 0;
+    let mut problems = String::new();
+    for name in ["HLSLFileCheck", "CodeGenDXIL"] {
+        let (name, folder) = suite::resolve(name, &corpus).expect("suite folder");
+        let run = suite::run(&name, &folder, &cfg, &|_, _| {}).expect("suite runs");
+        for r in &run.results {
+            match r.outcome {
+                Outcome::Pass => assembled += 1,
+                Outcome::Fail | Outcome::Crash | Outcome::Timeout => {
+                    problems.push_str(&format!("{}: {}\n    {}\n", r.outcome.name(), r.name, r.detail.replace('\n', "\n    ")))
+                }
+                _ => {}
+            }
+        }
+    }
+    println!("assemble: {assembled} files' DXIL assembled with llvm-as");
+    assert!(problems.is_empty(), "DXIL text that llvm-as rejects, or a crash:\n{problems}");
+    assert!(assembled >= MIN_ASSEMBLED, "only {assembled} files compiled to DXIL and assembled (floor {MIN_ASSEMBLED})");
+}
+
+/// Assemble mode on a synthetic folder, with a stand-in compiler: text that `llvm-as` parses
+/// passes, text it rejects fails with its error, a refused compile is counted apart, SPIR-V
+/// commands and negative files are not run.
+#[cfg(unix)]
+#[test]
+fn assemble_mode_classifies() {
+    use std::os::unix::fs::PermissionsExt;
+    if hlslc_testsuite::tools::llvm_as().is_none() {
+        println!("llvm-as (LLVM 14) not found, skipped");
+        return;
+    }
+    let lit = Lit::new(&[
+        ("good.hlsl", "// RUN: %dxc -DMODE=good -Fo %t.o %s | FileCheck %s\n"),
+        ("bad.hlsl", "// RUN: %dxc -DMODE=bad %s\n"),
+        ("refused.hlsl", "// RUN: %dxc -DMODE=refuse %s\n"),
+        ("spirv.hlsl", "// RUN: %dxc -DMODE=bad -spirv %s\n"),
+        ("neg.hlsl", "// RUN: not %dxc -DMODE=bad %s\n"),
+    ]);
+    let fake = lit.dir.path().join("fake-hlslc");
+    let script = "#!/bin/sh\nfor a; do case \"$a\" in -Fo) echo 'output option kept' >&2; exit 3;; esac; done\ncase \"$1\" in\n -DMODE=good) echo 'define void @main() {'; echo '  ret void'; echo '}';;\n -DMODE=bad) echo 'define void @main( {';;\n *) echo 'error: no' >&2; exit 1;;\nesac\n";
+    std::fs::write(&fake, script).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cfg = Config::new(fake, lit.dir.path().to_path_buf(), Mode::Assemble);
+    let run = lit.run(&cfg);
+    let o = |n: &str| Lit::outcome(&run, n);
+    assert_eq!(o("suite/good.hlsl"), Outcome::Pass, "{:?}", run.results);
+    assert_eq!(o("suite/bad.hlsl"), Outcome::Fail);
+    let bad = run.results.iter().find(|r| r.name == "suite/bad.hlsl").unwrap();
+    assert!(bad.detail.contains("error"), "{}", bad.detail);
+    assert_eq!(o("suite/refused.hlsl"), Outcome::NotCompiled);
+    assert_eq!(o("suite/spirv.hlsl"), Outcome::Unsupported);
+    assert_eq!(o("suite/neg.hlsl"), Outcome::Negative);
+}

@@ -1,6 +1,6 @@
 //! `conformance`: runs DXC's lit tests against hlslc. See `--help`.
 
-use hlslc_testsuite::conformance::{ratchet, report, suite, Config, Features, Mode, Outcome};
+use hlslc_testsuite::conformance::{assemble, ratchet, report, suite, validate, Config, Features, Mode, Outcome};
 use hlslc_testsuite::{corpus_root, package_dir, Hlslc, AS_HLSLC_ENV};
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,6 +19,9 @@ options:
   --validate           compile the hlslc commands of positive files to binaries (no -fcgl, -spirv
                        added if missing) and run spirv-val with each command's target env; pass =
                        valid, fail = invalid, rejected = hlslc refused; lists the top error kinds
+  --assemble           compile the hlslc commands of positive files that target DXIL (no -spirv) to
+                       text and assemble each module with llvm-as 14; pass = assembled, fail =
+                       rejected by llvm-as, rejected = hlslc refused; lists the top error kinds
   --hlslc <path>       compiler to test (default: this binary acting as hlslc, built from the
                        current sources)
   --corpus <dir>       corpus root (default: ../shared/corpus/dxc beside the repo, or $HLSLC_CORPUS)
@@ -75,6 +78,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--syntax-only" => a.mode = Mode::SyntaxOnly,
             "--validate" => a.mode = Mode::Validate,
+            "--assemble" => a.mode = Mode::Assemble,
             "--hlslc" => a.hlslc = Some(value(&arg)?.into()),
             "--corpus" => a.corpus = value(&arg)?.into(),
             "--filecheck" => a.filecheck = Some(value(&arg)?.into()),
@@ -166,8 +170,10 @@ fn run(args: Args) -> i32 {
         }
         println!("suite {name} ({} files, {:.1}s)", run.results.len(), run.elapsed.as_secs_f64());
         print!("{}", report::Summary::of(&run.results).render(args.mode));
-        if args.mode == Mode::Validate {
-            print!("{}", validate_summary(&run.results));
+        match args.mode {
+            Mode::Validate => print!("{}", check_summary(&run.results, "valid", "invalid", validate::error_kind)),
+            Mode::Assemble => print!("{}", check_summary(&run.results, "assembled", "rejected by llvm-as", assemble::error_kind)),
+            _ => {}
         }
         println!();
         all_passing.extend(run.results.iter().filter(|r| r.outcome == Outcome::Pass).map(|r| r.name.clone()));
@@ -201,15 +207,15 @@ fn run(args: Args) -> i32 {
     code
 }
 
-/// Validate mode: compiled / valid totals and the most frequent spirv-val errors.
-fn validate_summary(results: &[hlslc_testsuite::conformance::FileResult]) -> String {
-    use hlslc_testsuite::conformance::validate::error_kind;
+/// Validate and assemble modes: compiled / passed totals and the most frequent errors of the
+/// checking tool (spirv-val, llvm-as).
+fn check_summary(results: &[hlslc_testsuite::conformance::FileResult], good: &str, bad: &str, error_kind: fn(&str) -> String) -> String {
     let count = |o: Outcome| results.iter().filter(|r| r.outcome == o).count();
     let (valid, invalid) = (count(Outcome::Pass), count(Outcome::Fail));
     let compiled = valid + invalid;
     let pct = if compiled == 0 { 0.0 } else { 100.0 * valid as f64 / compiled as f64 };
     let mut out = format!(
-        "compiled {compiled}: valid {valid} ({pct:.1}%), invalid {invalid}; rejected by hlslc {}, crash {}, negative {}\n",
+        "compiled {compiled}: {good} {valid} ({pct:.1}%), {bad} {invalid}; rejected by hlslc {}, crash {}, negative {}\n",
         count(Outcome::NotCompiled),
         count(Outcome::Crash),
         count(Outcome::Negative)

@@ -15,6 +15,7 @@
 //! - The working directory of every command is a fresh temporary folder (`%T`), so that tests that
 //!   write relative files (`-Fre file.ext`) write nowhere else.
 
+pub mod assemble;
 pub mod ratchet;
 pub mod report;
 mod run;
@@ -64,6 +65,9 @@ pub enum Mode {
     /// Compile the positive files' hlslc commands to binaries (without `-fcgl`) and run
     /// `spirv-val` on them ([`validate`]).
     Validate,
+    /// Compile the positive files' hlslc commands that target DXIL to text and assemble each
+    /// module with LLVM 14's `llvm-as` ([`assemble`]).
+    Assemble,
 }
 
 /// How a file did.
@@ -77,9 +81,9 @@ pub enum Outcome {
     Timeout,
     /// Needs a tool, feature or substitution this runner does not have.
     Unsupported,
-    /// Syntax-only and validate modes: a negative test (`not`, `-verify`), not counted.
+    /// Syntax-only, validate and assemble modes: a negative test (`not`, `-verify`), not counted.
     Negative,
-    /// Validate mode: hlslc rejected the file, so there was nothing to validate.
+    /// Validate and assemble modes: hlslc rejected the file, so there was nothing to check.
     NotCompiled,
 }
 

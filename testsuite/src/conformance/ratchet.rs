@@ -14,6 +14,7 @@ pub fn path(dir: &Path, suite: &str, mode: Mode) -> PathBuf {
         Mode::Full => dir.join(format!("{base}.txt")),
         Mode::SyntaxOnly => dir.join(format!("syntax-{base}.txt")),
         Mode::Validate => dir.join(format!("validate-{base}.txt")),
+        Mode::Assemble => dir.join(format!("assemble-{base}.txt")),
     }
 }
 

@@ -76,6 +76,7 @@ impl Summary {
             Mode::Full => "full run",
             Mode::SyntaxOnly => "syntax-only (positive files; rate = pass / ran)",
             Mode::Validate => "validate (positive files compiled without -fcgl; pass = valid, rate = valid / compiled)",
+            Mode::Assemble => "assemble (positive files' DXIL text through llvm-as 14; pass = assembled, rate = assembled / compiled)",
         };
         let _ = writeln!(out, "== {title}");
         table(&mut out, "folder", &self.by_folder);

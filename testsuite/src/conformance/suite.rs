@@ -51,6 +51,7 @@ pub fn update_command(suite: &str, mode: Mode) -> String {
         Mode::Full => "",
         Mode::SyntaxOnly => " --syntax-only",
         Mode::Validate => " --validate",
+        Mode::Assemble => " --assemble",
     };
     format!("cargo run --release -p hlslc-testsuite --bin conformance -- {suite}{syntax} --update-ratchet")
 }

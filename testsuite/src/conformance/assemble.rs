@@ -1,0 +1,151 @@
+//! Assemble mode: does the DXIL text hlslc prints for the corpus parse with LLVM 14's `llvm-as`?
+//!
+//! Of a positive file (no RUN line starts with `not`, no `-verify`) every hlslc command that
+//! compiles source to DXIL (no `-spirv`) runs with its output options dropped, so that the module
+//! is printed on standard output; `llvm-as` (LLVM 14, the closest assembler to DXIL's LLVM 3.7
+//! dialect) then assembles each printed module to `/dev/null`.
+//!
+//! Outcomes: `Pass` = every module assembled; `Fail` = `llvm-as` rejected a module (the detail
+//! starts with its first error); `NotCompiled` = hlslc refused a command; `Unsupported` = no
+//! command compiles to DXIL, or `llvm-as` is not installed; `Crash`/`Timeout` as usual.
+
+use super::run::{command_line, run_stage};
+use super::script::{Paths, Stage, Tool};
+use super::syntax::{option_name, syntax_args};
+use super::{Config, Outcome};
+use crate::process::{self, Exit, Spawn};
+use std::path::Path;
+
+/// The print-DXIL-to-stdout form of an hlslc command (`None`: not a compile of source to DXIL).
+pub(super) fn assemble_args(args: &[String], paths: &Paths) -> Option<Vec<String>> {
+    if args.iter().any(|x| option_name(x) == Some("spirv")) {
+        return None;
+    }
+    let mut a = syntax_args(args, paths)?;
+    a.retain(|x| option_name(x) != Some("fsyntax-only"));
+    Some(a)
+}
+
+/// The first line of `llvm-as`'s report that names an error, without the `llvm-as: <stdin>:`
+/// prefix.
+fn first_error(text: &str) -> String {
+    let line = text.lines().find(|l| l.contains("error")).or_else(|| text.lines().next()).unwrap_or("");
+    line.trim().trim_start_matches("llvm-as: ").trim_start_matches("llvm-as-14: ").to_string()
+}
+
+pub(super) fn run_assemble(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
+    if pipelines.iter().any(|p| p.first().is_some_and(|s| s.nots > 0)) {
+        return (Outcome::Negative, "a RUN line starts with 'not'".into());
+    }
+    let compiles: Vec<&Stage> = pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc).collect();
+    if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
+        return (Outcome::Negative, "-verify".into());
+    }
+    let Some(llvm_as) = crate::tools::llvm_as() else {
+        return (Outcome::Unsupported, "llvm-as (LLVM 14) not found".into());
+    };
+    let mut ran = 0;
+    for s in compiles {
+        let Some(args) = assemble_args(&s.args, paths) else { continue };
+        let stage = Stage { nots: 0, tool: Tool::Hlslc, args, merge_stderr: false, stdin_file: None, stdout_file: None };
+        let r = run_stage(&stage, cfg, tmp, None);
+        let stderr = String::from_utf8_lossy(&r.stderr);
+        match r.exit {
+            Exit::Code(0) => {}
+            Exit::Timeout => return (Outcome::Timeout, format!("timed out: {}", command_line(&stage))),
+            Exit::Signal(_) | Exit::Code(101) => return (Outcome::Crash, format!("crashed ({}): {}\n{stderr}", r.exit, command_line(&stage))),
+            _ => {
+                let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("").trim();
+                return (Outcome::NotCompiled, format!("{first}\n  {}", command_line(&stage)));
+            }
+        }
+        if r.stdout.iter().all(|b| b.is_ascii_whitespace()) {
+            continue; // nothing printed (e.g. -Fc wrote elsewhere): nothing to assemble
+        }
+        let aargs = vec!["-o".to_string(), "/dev/null".to_string(), "-".to_string()];
+        let v = process::run(&Spawn {
+            program: &llvm_as,
+            args: &aargs,
+            cwd: Some(tmp),
+            stdin: Some(&r.stdout),
+            merge_stderr: true,
+            timeout: Some(cfg.timeout),
+            ..Default::default()
+        });
+        if !v.exit.success() {
+            let text = String::from_utf8_lossy(&v.stdout);
+            return (Outcome::Fail, format!("{}\n  {}", first_error(&text), command_line(&stage)));
+        }
+        ran += 1;
+    }
+    if ran == 0 {
+        return (Outcome::Unsupported, "no hlslc command that compiles source to DXIL".into());
+    }
+    (Outcome::Pass, String::new())
+}
+
+/// `llvm-as`'s first error with the position and quoted names blanked, so that the same kind of
+/// problem in different files reads the same (`<stdin>:12:5: error: expected type`).
+pub fn error_kind(detail: &str) -> String {
+    let first = detail.lines().next().unwrap_or("");
+    let first = first.split_once("error: ").map_or(first, |(_, rest)| rest);
+    let mut out = String::new();
+    let mut chars = first.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                out.push_str("'_'");
+                for d in chars.by_ref() {
+                    if d == '\'' {
+                        break;
+                    }
+                }
+            }
+            '%' | '@' => {
+                out.push(c);
+                out.push('_');
+                while chars.peek().is_some_and(|d| d.is_ascii_alphanumeric() || matches!(d, '.' | '_')) {
+                    chars.next();
+                }
+            }
+            '0'..='9' => {
+                out.push('N');
+                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    chars.next();
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.chars().take(160).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn paths() -> Paths {
+        Paths { file: "/c/x.hlsl".into(), dir: "/c".into(), tmp: "/tmp/q/t".into(), tmp_dir: "/tmp/q".into() }
+    }
+
+    #[test]
+    fn prints_dxil_on_stdout() {
+        let got = assemble_args(&v("-T ps_6_0 -E main -Fo /tmp/q/t.1 -Fc x.ll /c/x.hlsl"), &paths());
+        assert_eq!(got, Some(v("-T ps_6_0 -E main /c/x.hlsl")));
+        assert_eq!(assemble_args(&v("-T ps_6_0 -E main -spirv /c/x.hlsl"), &paths()), None, "SPIR-V is not DXIL");
+        assert_eq!(assemble_args(&v("-T lib_6_x -link /tmp/q/a;/tmp/q/b"), &paths()), None);
+    }
+
+    #[test]
+    fn error_kinds_blank_positions_and_names() {
+        let a = "<stdin>:12:5: error: use of undefined value '%dx.types.Handle'";
+        let b = "<stdin>:7:15: error: use of undefined value '%x'";
+        assert_eq!(error_kind(a), error_kind(b));
+        assert_eq!(error_kind("<stdin>:3:1: error: expected type"), "expected type");
+        assert_eq!(error_kind("<stdin>:3:1: error: invalid use of %foo.bar 12"), "invalid use of %_ N");
+    }
+}
