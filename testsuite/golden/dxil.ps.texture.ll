@@ -20,7 +20,7 @@ define void @main() {
   %9 = extractvalue %dx.types.CBufRet.f32 %7, 2
   %10 = fadd fast float %4, %8
   %11 = fadd fast float %5, %9
-  %12 = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %1, %dx.types.Handle %2, float %10, float %11, float undef, float undef, i32 undef, i32 undef, i32 undef, float undef)  ; Sample(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,clamp)
+  %12 = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %1, %dx.types.Handle %2, float %10, float %11, float undef, float undef, i32 0, i32 0, i32 undef, float undef)  ; Sample(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,clamp)
   %13 = extractvalue %dx.types.ResRet.f32 %12, 0
   %14 = extractvalue %dx.types.ResRet.f32 %12, 1
   %15 = extractvalue %dx.types.ResRet.f32 %12, 2

@@ -10,12 +10,6 @@ use hlslc_sema::tast::{ExprId, ExprKind};
 use hlslc_sema::types::{ObjectKind, ScalarKind};
 
 impl Lowerer<'_> {
-    fn float_args(&mut self, vals: &[crate::ir::Value], n: usize) -> Vec<crate::ir::Value> {
-        let f = self.scalar_ir(ScalarKind::Float);
-        let u = crate::ir::Value::Const(self.b.module.undef(f));
-        (0..n).map(|i| vals.get(i).copied().unwrap_or(u)).collect()
-    }
-
     fn int_args(&mut self, vals: &[crate::ir::Value], n: usize) -> Vec<crate::ir::Value> {
         let u = self.undef_i32();
         (0..n).map(|i| vals.get(i).copied().unwrap_or(u)).collect()
@@ -36,45 +30,25 @@ impl Lowerer<'_> {
         };
         let o = Self::overload(lk);
         match op {
-            I::MethodSample | I::MethodSampleLevel | I::MethodSampleBias | I::MethodSampleGrad | I::MethodSampleCmp | I::MethodSampleCmpLevelZero => {
-                let sampler = vals[0][0];
-                let mut a = vec![h, sampler];
-                a.extend(self.float_args(&vals[1], 4));
-                let (extra, rest): (Vec<Vec<crate::ir::Value>>, usize) = match op {
-                    I::MethodSample => (vec![], 2),
-                    I::MethodSampleLevel | I::MethodSampleBias | I::MethodSampleCmp | I::MethodSampleCmpLevelZero => (vec![vals[2].clone()], 3),
-                    _ => (vec![vals[2].clone(), vals[3].clone()], 4),
-                };
-                let offset = vals.get(rest).cloned().unwrap_or_default();
-                a.extend(self.int_args(&offset, 3));
-                for x in &extra {
-                    if op == I::MethodSampleGrad {
-                        a.extend(self.float_args(x, 3));
-                    } else {
-                        a.push(x[0]);
-                    }
-                }
-                let clamp = vals.get(rest + 1).map(|v| v[0]);
-                let dop = match op {
-                    I::MethodSample => DxilOp::Sample,
-                    I::MethodSampleLevel => DxilOp::SampleLevel,
-                    I::MethodSampleBias => DxilOp::SampleBias,
-                    I::MethodSampleGrad => DxilOp::SampleGrad,
-                    I::MethodSampleCmp => DxilOp::SampleCmp,
-                    _ => DxilOp::SampleCmpLevelZero,
-                };
-                if !matches!(dop, DxilOp::SampleLevel | DxilOp::SampleCmpLevelZero) {
-                    let c = match clamp {
-                        Some(c) => c,
-                        None => self.float_args(&[], 1)[0],
-                    };
-                    a.push(c);
-                }
-                let o = if matches!(op, I::MethodSampleCmp | I::MethodSampleCmpLevelZero) { Overload::Scalar(crate::ops::ScalarKind::Float) } else { o };
-                let ret = self.op(dop, o, &a, span)?;
-                let kinds = self.leaf_kinds(rty);
-                let lk2 = if matches!(op, I::MethodSampleCmp | I::MethodSampleCmpLevelZero) { ScalarKind::Float } else { lk };
-                Ok(self.unpack(ret, &kinds, lk2))
+            _ if Self::is_sample_method(op) => self.sample(op, h, kind, lk, args, &vals, rty, span),
+            I::MethodGather
+            | I::MethodGatherRed
+            | I::MethodGatherGreen
+            | I::MethodGatherBlue
+            | I::MethodGatherAlpha
+            | I::MethodGatherCmp
+            | I::MethodGatherCmpRed
+            | I::MethodGatherCmpGreen
+            | I::MethodGatherCmpBlue
+            | I::MethodGatherCmpAlpha => self.gather(op, h, kind, lk, args, &vals, rty, span),
+            I::MethodCalculateLevelOfDetail | I::MethodCalculateLevelOfDetailUnclamped => self.calculate_lod(op, h, &vals, span),
+            I::MethodGetDimensions => {
+                let stride = elem.map(|t| {
+                    let (mut off, mut v) = (0, Vec::new());
+                    self.struct_layout(t, &mut off, &mut v);
+                    off
+                });
+                self.get_dimensions(h, kind, stride, args, &vals, span)
             }
             I::MethodLoad | I::MethodLoad2 | I::MethodLoad3 | I::MethodLoad4 => match kind {
                 ObjectKind::ByteAddressBuffer | ObjectKind::RWByteAddressBuffer | ObjectKind::RasterizerOrderedByteAddressBuffer => {
@@ -187,13 +161,25 @@ impl Lowerer<'_> {
                 (c[0], c[1], c[2])
             }
         };
-        let o = Self::overload(k);
+        // Float exchanges (SM 6.6) are bitwise: the atomic works on the i32 bits.
+        let float = k == ScalarKind::Float;
+        let i32t = self.b.module.types.i32();
+        let bits = |l: &mut Self, x| if float { l.b.cast(crate::ir::CastOp::BitCast, x, i32t) } else { x };
+        let v = bits(self, v);
+        let o = if float { Self::overload(ScalarKind::UInt) } else { Self::overload(k) };
         let r = if cmpxchg {
             let cmp = self.expr(args[1])?[0];
+            let cmp = bits(self, cmp);
             self.op(DxilOp::AtomicCompareExchange, o, &[h, c0, c1, c2, cmp, v], span)?
         } else {
             let code = self.ci32(atomic_code(op, k));
             self.op(DxilOp::AtomicBinOp, o, &[h, code, c0, c1, c2, v], span)?
+        };
+        let r = if float {
+            let f = self.scalar_ir(ScalarKind::Float);
+            self.b.cast(crate::ir::CastOp::BitCast, r, f)
+        } else {
+            r
         };
         if let Some(&out) = args.get(out_arg) {
             let p = self.place(out)?;

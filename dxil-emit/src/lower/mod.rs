@@ -9,7 +9,7 @@
 //!
 //! Split by topic: [`entry`] (signatures, system values, metadata), [`expr`] (expressions,
 //! operators, casts, constant folding), [`stmt`] (control flow and SSA merging), [`intrinsics`]
-//! (math and synchronization intrinsics), [`resources`] (handles, cbuffers, buffer and texture
+//! (math and synchronization intrinsics), [`methods`] and [`texture`] (methods of objects), [`resources`] (handles, cbuffers, buffer and texture
 //! access), [`cleanup`] (dead code removal).
 
 mod cleanup;
@@ -21,6 +21,7 @@ mod layout;
 mod methods;
 mod resources;
 mod stmt;
+mod texture;
 
 use crate::ir::{self, BlockId, FunctionBuilder, Value};
 use crate::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind as OK, ShaderKind, Target};

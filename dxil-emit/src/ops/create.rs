@@ -56,17 +56,17 @@ impl fmt::Display for OpError {
         match &self.kind {
             OpErrorKind::Reserved => write!(f, "is a reserved opcode"),
             OpErrorKind::Unmodelled => write!(f, "has a signature hlslc does not model yet"),
-            OpErrorKind::StageNotInVersion => write!(f, "cannot be used: {stage} shaders do not exist in DXIL {v}"),
+            OpErrorKind::StageNotInVersion => write!(f, "is not supported: {stage} shaders do not exist in DXIL {v}"),
             OpErrorKind::NotInVersion { introduced } => {
                 let sm = info.min_shader_model;
-                write!(f, "requires DXIL {introduced} (shader model {}.{}), but the target is DXIL {v}", sm.0, sm.1)
+                write!(f, "is not supported before DXIL {introduced} (shader model {}.{}); the target is DXIL {v}", sm.0, sm.1)
             }
-            OpErrorKind::Removed { since } => write!(f, "was removed in DXIL {since}; the target is DXIL {v}"),
+            OpErrorKind::Removed { since } => write!(f, "is not supported since DXIL {since} (removed); the target is DXIL {v}"),
             OpErrorKind::StageNotAllowed { allowed } => {
-                write!(f, "is not valid in {stage} shaders at DXIL {v} (valid in: {})", allowed.join(", "))
+                write!(f, "is not supported in {stage} shaders at DXIL {v} (valid in: {})", allowed.join(", "))
             }
             OpErrorKind::InvalidOverload { valid } => {
-                write!(f, "has no overload {:?} at DXIL {v} (valid: {valid})", self.overload)
+                write!(f, "is not supported with overload {:?} at DXIL {v} (valid: {valid})", self.overload)
             }
             OpErrorKind::MissingOverload => write!(f, "is overloaded and needs an overload type"),
             OpErrorKind::ArgCount { expected, got } => write!(f, "takes {expected} arguments after the opcode, got {got}"),

@@ -235,9 +235,9 @@ fn checked_builder_refuses_invalid_combinations() {
     assert_eq!(refusal(DxilOp::ThreadId, i32o, ms), OpErrorKind::StageNotInVersion);
     assert_eq!(refusal(DxilOp::GetGroupWaveIndex, Overload::None, cs(v(1, 9))), OpErrorKind::NotInVersion { introduced: v(1, 10) });
     let msg = check(DxilOp::ThreadId, i32o, ps).expect_err("refused").to_string();
-    assert_eq!(msg, "DXIL operation ThreadId (opcode 93) is not valid in pixel shaders at DXIL 1.0 (valid in: compute, mesh, amplification, node)");
+    assert_eq!(msg, "DXIL operation ThreadId (opcode 93) is not supported in pixel shaders at DXIL 1.0 (valid in: compute, mesh, amplification, node)");
     let msg = check(DxilOp::Sin, Overload::Scalar(ScalarKind::Double), cs(v(1, 0))).expect_err("refused").to_string();
-    assert_eq!(msg, "DXIL operation Sin (opcode 13) has no overload Scalar(Double) at DXIL 1.0 (valid: f16, f32)");
+    assert_eq!(msg, "DXIL operation Sin (opcode 13) is not supported with overload Scalar(Double) at DXIL 1.0 (valid: f16, f32)");
 }
 
 #[test]
