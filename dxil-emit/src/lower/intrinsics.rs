@@ -2,7 +2,7 @@
 //! unary/binary/tertiary ops or to the instruction sequences dxc expands them into; constants
 //! are folded where dxc folds them.
 
-use super::{unsupported, Flat, Lowerer, R};
+use super::{Flat, Lowerer, R};
 use crate::ir::{BinOp, FloatPred, IntPred, Value};
 use crate::ops::{DxilOp, Overload};
 use hlslc_frontend::ast::BinaryOp;
@@ -69,7 +69,7 @@ impl Lowerer<'_> {
     }
 
     /// Applies `f` to the components of the arguments (scalar arguments are splatted).
-    fn per_comp(&mut self, vals: &[Flat], mut f: impl FnMut(&mut Self, &[Value]) -> R<Value>) -> R<Flat> {
+    pub(crate) fn per_comp(&mut self, vals: &[Flat], mut f: impl FnMut(&mut Self, &[Value]) -> R<Value>) -> R<Flat> {
         let n = vals.iter().map(Vec::len).max().unwrap_or(0);
         let mut out = Vec::new();
         for i in 0..n {
@@ -120,7 +120,7 @@ impl Lowerer<'_> {
         Ok(acc)
     }
 
-    fn shape(&self, ty: TypeId) -> (usize, usize) {
+    pub(crate) fn shape(&self, ty: TypeId) -> (usize, usize) {
         match self.t.types.get(ty) {
             Type::Vector(_, n) => (1, *n as usize),
             Type::Matrix { rows, cols, .. } => (*rows as usize, *cols as usize),
@@ -434,7 +434,7 @@ impl Lowerer<'_> {
             | I::InterlockedExchange
             | I::InterlockedCompareExchange
             | I::InterlockedCompareStore => self.interlocked(op, args, e),
-            _ => unsupported(format!("the intrinsic `{}`", op.name()), span),
+            _ => self.intrinsic_ext(op, args, &vals, k, rk, span),
         }
     }
 

@@ -9,7 +9,7 @@
 //!
 //! Split by topic: [`entry`] (signatures, system values, metadata), [`expr`] (expressions,
 //! operators, casts, constant folding), [`stmt`] (control flow and SSA merging), [`intrinsics`]
-//! (math and synchronization intrinsics), [`methods`] and [`texture`] (methods of objects), [`resources`] (handles, cbuffers, buffer and texture
+//! (math and synchronization intrinsics) and [`intrinsics_ext`] (wave, quad, conversions, matrices), [`methods`] and [`texture`] (methods of objects), [`resources`] (handles, cbuffers, buffer and texture
 //! access), [`cleanup`] (dead code removal).
 
 mod cleanup;
@@ -17,6 +17,7 @@ mod entry;
 mod expr;
 mod groupshared;
 mod intrinsics;
+mod intrinsics_ext;
 mod layout;
 mod methods;
 mod resources;
