@@ -218,9 +218,18 @@ fn missing_and_unreadable_inputs() {
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
     let o = hlslc(&["-fsyntax-only"]);
     assert_eq!((code(&o), stderr(&o).lines().next().unwrap()), (1, "hlslc: error: no input file"));
-    let o = hlslc(&["-fsyntax-only", "a.hlsl", "b.hlsl"]);
+}
+
+#[test]
+fn of_several_positional_arguments_the_last_is_the_input() {
+    // dxc takes the last positional argument as its input and ignores the others.
+    let dir = TempDir::new("lastinput");
+    let f = dir.file("a.hlsl", GOOD);
+    let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", "external", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", f.to_str().unwrap(), dir.path("nope.hlsl").to_str().unwrap()]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("only one input file"));
+    assert!(stderr(&o).contains("nope.hlsl"), "{}", stderr(&o));
 }
 
 #[test]

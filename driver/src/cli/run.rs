@@ -91,10 +91,10 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
     if let Some((n, _)) = inv.options.other.iter().find(|(n, _)| UNSUPPORTED_ACTIONS.contains(&n.as_str())) {
         return Err(usage(format!("'-{n}' is not implemented yet")));
     }
-    let input = match inv.inputs.as_slice() {
-        [one] => one.clone(),
-        [] => return Err(usage("no input file".into())),
-        many => return Err(usage(format!("only one input file is accepted, got {}: {}", many.len(), many.join(", ")))),
+    // As dxc (`Args.getLastArgValue(OPT_INPUT)`): of several positional arguments the last is the
+    // input and the others are ignored; DXC's own tests rely on it (`-T lib_6_8 external file.hlsl`).
+    let Some(input) = inv.inputs.last().cloned() else {
+        return Err(usage("no input file".into()));
     };
     let bytes = read_input(&input)?;
     let result = compile_input(tool, &inv, &input, bytes);

@@ -69,6 +69,21 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                 if &*toks[i].text == "enum" && toks.get(j).is_some_and(|t| t.is_ident("class") || t.is_ident("struct")) {
                     j += 1;
                 }
+                // Attributes between the keyword and the name: `struct [raypayload] P { ... }`.
+                while kind(toks.get(j)) == Some(Tok::LBracket) {
+                    let mut depth = 0i32;
+                    while let Some(t) = toks.get(j) {
+                        match t.kind {
+                            Tok::LBracket => depth += 1,
+                            Tok::RBracket => depth -= 1,
+                            _ => {}
+                        }
+                        j += 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
                 if is_ident(toks.get(j)) && keyword(&toks[j].text).is_none() {
                     names.types.insert(&toks[j].text);
                 }

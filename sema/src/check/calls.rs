@@ -106,23 +106,26 @@ impl Checker<'_> {
         }
     }
 
-    /// Methods named `name` of struct type `t` (and its bases).
+    /// Methods named `name` of struct type `t`, or of its nearest base that has some: as in C++,
+    /// a method declared in a derived struct hides every base method of the same name.
     pub(crate) fn struct_methods(&self, t: TypeId, name: &str) -> Vec<FuncId> {
-        let mut out = Vec::new();
-        let mut stack = vec![t];
-        let mut guard = 0;
-        while let Some(t) = stack.pop() {
-            guard += 1;
-            if guard > 64 {
-                break;
+        let mut level = vec![t];
+        for _ in 0..64 {
+            let mut out = Vec::new();
+            let mut next = Vec::new();
+            for &t in &level {
+                if let Type::Struct(s) = self.m.types.get(t) {
+                    let def = &self.m.types.structs[s.0 as usize];
+                    out.extend(def.methods.iter().copied().filter(|f| self.m.func(*f).name == name));
+                    next.extend(def.bases.iter().copied());
+                }
             }
-            if let Type::Struct(s) = self.m.types.get(t) {
-                let def = &self.m.types.structs[s.0 as usize];
-                out.extend(def.methods.iter().copied().filter(|f| self.m.func(*f).name == name));
-                stack.extend(def.bases.iter().copied());
+            if !out.is_empty() || next.is_empty() {
+                return out;
             }
+            level = next;
         }
-        out
+        Vec::new()
     }
 
     fn method_call(&mut self, b: ExprId, name: &ast::Ident, targs: Option<&[TemplateArg]>, ids: &[ExprId], span: Span) -> ExprId {
