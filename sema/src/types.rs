@@ -229,6 +229,9 @@ pub struct TypeTable {
     map: HashMap<Type, TypeId>,
     pub structs: Vec<StructDef>,
     pub enums: Vec<EnumDef>,
+    /// HLSL 2021's strict UDT casting: no implicit conversion between unrelated aggregates (see
+    /// [`TypeTable::aggregate_conversion`]). Set by the checker from the language version.
+    pub strict_udt_casting: bool,
 }
 
 impl Default for TypeTable {
@@ -242,7 +245,13 @@ impl TypeTable {
     pub const VOID: TypeId = TypeId(1);
 
     pub fn new() -> TypeTable {
-        let mut t = TypeTable { types: Vec::new(), map: HashMap::new(), structs: Vec::new(), enums: Vec::new() };
+        let mut t = TypeTable {
+            types: Vec::new(),
+            map: HashMap::new(),
+            structs: Vec::new(),
+            enums: Vec::new(),
+            strict_udt_casting: true,
+        };
         t.intern(Type::Error);
         t.intern(Type::Void);
         t
@@ -405,6 +414,81 @@ impl TypeTable {
             }
             _ => None,
         }
+    }
+
+    /// The scalar components of a value of this type in flattening order (bases, then fields;
+    /// array elements; matrix rows), or `None` for objects, unsized arrays, or more than 2^16
+    /// components.
+    pub fn flat_components(&self, id: TypeId) -> Option<Vec<ScalarKind>> {
+        let mut out = Vec::new();
+        self.push_components(id, &mut out, 0)?;
+        Some(out)
+    }
+    fn push_components(&self, id: TypeId, out: &mut Vec<ScalarKind>, depth: u32) -> Option<()> {
+        if depth > 64 || out.len() > 1 << 16 {
+            return None;
+        }
+        match self.get(id) {
+            Type::Scalar(k) => out.push(*k),
+            Type::Enum(_) => out.push(self.component(id)?),
+            Type::Vector(k, n) => out.extend(std::iter::repeat(*k).take(*n as usize)),
+            Type::Matrix { elem, rows, cols, .. } => out.extend(std::iter::repeat(*elem).take(*rows as usize * *cols as usize)),
+            Type::Array { elem, len: Some(n) } => {
+                for _ in 0..*n {
+                    self.push_components(*elem, out, depth + 1)?;
+                    if out.len() > 1 << 16 {
+                        return None;
+                    }
+                }
+            }
+            Type::Struct(s) => {
+                let def = &self.structs[s.0 as usize];
+                for b in &def.bases {
+                    self.push_components(*b, out, depth + 1)?;
+                }
+                for f in &def.fields {
+                    self.push_components(f.ty, out, depth + 1)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// True if struct type `base` is `derived` or one of its (transitive) bases.
+    pub fn is_base_of(&self, base: TypeId, derived: TypeId) -> bool {
+        let mut level = vec![derived];
+        for _ in 0..64 {
+            if level.contains(&base) {
+                return true;
+            }
+            let mut next = Vec::new();
+            for t in level {
+                if let Type::Struct(s) = self.get(t) {
+                    next.extend(self.structs[s.0 as usize].bases.iter().copied());
+                }
+            }
+            if next.is_empty() {
+                return false;
+            }
+            level = next;
+        }
+        false
+    }
+
+    /// Whether a value of aggregate type `from` converts implicitly to aggregate type `to` (at
+    /// least one of them a struct or an array): a derived struct to its base always; otherwise,
+    /// unless [`TypeTable::strict_udt_casting`] (HLSL 2021), when both flatten to the same
+    /// sequence of scalar kinds (`struct { int a, b; }` and `int[2]`). Objects never convert.
+    pub fn aggregate_conversion(&self, from: TypeId, to: TypeId) -> bool {
+        let aggregate = |t: TypeId| matches!(self.get(t), Type::Struct(_) | Type::Array { .. });
+        if !aggregate(from) || !aggregate(to) || self.contains_object(from) || self.contains_object(to) {
+            return false;
+        }
+        if matches!(self.get(to), Type::Struct(_)) && self.is_base_of(to, from) {
+            return true;
+        }
+        !self.strict_udt_casting && self.flat_components(from).is_some_and(|f| Some(f) == self.flat_components(to))
     }
 
     /// True if a value of this type is (or contains) a built-in object.

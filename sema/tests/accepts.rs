@@ -30,3 +30,35 @@ fn a_derived_method_hides_base_methods_of_the_same_name() {
         float main() : SV_Target { D d; return d.get(); }");
     assert_eq!(called(&m), ["get/int"]);
 }
+
+fn with_hv(src: &str, hv: u32) -> common::Outcome {
+    let opts = hlslc_sema::SemaOptions { hlsl_version: hv, ..Default::default() };
+    common::run_with(src, &opts)
+}
+
+#[test]
+fn aggregates_of_identical_layout_convert_implicitly_before_hlsl_2021() {
+    let src = "struct A { float4 p; int i; }; struct B { float4 q; int j; };
+        void take(B b) {}
+        float4 main() : SV_Target { A a = (A)0; B b = a; take(a); int2 arr = 0; return b.q; }";
+    let m = with_hv(src, 2018).module.expect("accepted with -HV 2018");
+    assert!(m.exprs.iter().filter(|e| matches!(e.kind, ExprKind::Cast { kind: hlslc_sema::tast::CastKind::Flatten, .. })).count() >= 2);
+    // HLSL 2021 casts unrelated structs strictly.
+    let r = with_hv(src, 2021).rendered;
+    assert!(r.contains("cannot convert from 'A' to 'B'"), "{r}");
+    // A different layout never converts implicitly.
+    let r = with_hv("struct A { float4 p; }; struct B { int4 q; };
+        float4 main() : SV_Target { A a = (A)0; B b = a; return 0; }", 2018).rendered;
+    assert!(r.contains("cannot convert from 'A' to 'B'"), "{r}");
+}
+
+#[test]
+fn a_derived_struct_converts_to_its_base() {
+    let m = ok("struct B { float x; }; struct D : B { float y; };
+        float f(B b) { return b.x; }
+        float main() : SV_Target { D d = (D)0; B b = d; return f(d) + b.x; }");
+    assert_eq!(called(&m), ["f/float"]);
+    let r = common::err("struct B { float x; }; struct D : B { float y; };
+        float main() : SV_Target { B b = (B)0; D d = b; return d.y; }");
+    assert!(r.contains("cannot convert from 'B' to 'D'"), "{r}");
+}

@@ -44,6 +44,9 @@ pub fn implicit_cost(types: &TypeTable, from: TypeId, to: TypeId) -> Option<u32>
     if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(e), .. } = types.get(from) {
         return if *e == to { Some(0) } else { None };
     }
+    if types.aggregate_conversion(from, to) {
+        return Some(3);
+    }
     let (fs, ts) = (types.shape(from)?, types.shape(to)?);
     let (fk, tk) = (types.component(from)?, types.component(to)?);
     let shape_cost = shape_cost(fs, ts)?;
@@ -160,6 +163,9 @@ impl Checker<'_> {
         let types = &self.m.types;
         if types.same_value_type(from, to) {
             return self.cast_node(CastKind::NoOp, e, to, span, explicit);
+        }
+        if types.aggregate_conversion(from, to) {
+            return self.cast_node(CastKind::Flatten, e, to, span, explicit);
         }
         let allowed = implicit_cost(types, from, to).is_some();
         if !allowed {

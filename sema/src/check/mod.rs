@@ -142,6 +142,7 @@ impl<'a> Checker<'a> {
             struct_instances: HashMap::new(),
             instantiation_depth: 0,
         };
+        c.m.types.strict_udt_casting = opts.hlsl_version >= 2021;
         c.declare_builtin_structs();
         c
     }
