@@ -71,6 +71,9 @@ pub(super) fn run_syntax(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, 
     if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
         return (Outcome::Negative, "-verify".into());
     }
+    if std::fs::read_to_string(&paths.file).is_ok_and(|text| checks_expect_error(pipelines, &text)) {
+        return (Outcome::Negative, "CHECK lines expect an error".into());
+    }
     let mut ran = 0;
     for s in compiles {
         let Some(args) = syntax_args(&s.args, paths) else { continue };
@@ -87,9 +90,75 @@ pub(super) fn run_syntax(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, 
     (Outcome::Pass, String::new())
 }
 
+/// The FileCheck prefixes of a FileCheck stage (`CHECK` when none is given).
+fn check_prefixes(stage: &Stage) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = stage.args.iter();
+    while let Some(a) = it.next() {
+        let a = a.trim_start_matches('-');
+        let list = if let Some(v) = a.strip_prefix("check-prefix=").or_else(|| a.strip_prefix("check-prefixes=")) {
+            v.to_string()
+        } else if a == "check-prefix" || a == "check-prefixes" {
+            it.next().cloned().unwrap_or_default()
+        } else {
+            continue;
+        };
+        out.extend(list.split(',').filter(|p| !p.is_empty()).map(String::from));
+    }
+    if out.is_empty() {
+        out.push("CHECK".into());
+    }
+    out
+}
+
+/// Does a pipeline that compiles and then runs FileCheck expect an `error:` message? Directives
+/// `PREFIX:`, `PREFIX-NEXT:`, `-SAME`, `-DAG`, `-LABEL` count; `PREFIX-NOT:` does not.
+pub(super) fn checks_expect_error(pipelines: &[Vec<Stage>], text: &str) -> bool {
+    let prefixes: Vec<String> = pipelines
+        .iter()
+        .filter(|p| p.iter().any(|s| s.tool == Tool::Hlslc))
+        .flat_map(|p| p.iter().filter(|s| s.tool == Tool::FileCheck).flat_map(check_prefixes))
+        .collect();
+    text.lines().any(|line| {
+        prefixes.iter().any(|p| {
+            let mut rest = line;
+            while let Some(i) = rest.find(p.as_str()) {
+                let after = &rest[i + p.len()..];
+                let before_ok = i == 0 || !rest.as_bytes()[i - 1].is_ascii_alphanumeric();
+                let kind_end = after.find(':').unwrap_or(0);
+                let kind = &after[..kind_end];
+                if before_ok && after.contains(':') && ["", "-NEXT", "-SAME", "-DAG", "-LABEL"].contains(&kind) {
+                    return after[kind_end + 1..].contains("error:");
+                }
+                rest = &rest[i + p.len()..];
+            }
+            false
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stage(tool: Tool, args: &str) -> Stage {
+        Stage { nots: 0, tool, args: v(args), merge_stderr: false, stdin_file: None, stdout_file: None }
+    }
+
+    #[test]
+    fn error_checks_make_a_file_negative() {
+        let p = vec![vec![stage(Tool::Hlslc, "-T ps_6_0 /c/x.hlsl"), stage(Tool::FileCheck, "/c/x.hlsl")]];
+        assert!(checks_expect_error(&p, "// CHECK: 3:5: error: bad thing\n"));
+        assert!(checks_expect_error(&p, "// CHECK-NEXT: error: bad thing"));
+        assert!(!checks_expect_error(&p, "// CHECK-NOT: error:"), "-NOT expects the absence");
+        assert!(!checks_expect_error(&p, "// CHECK: @main\n// CHECK: ret void"));
+        assert!(!checks_expect_error(&p, "// OTHER: error: not this prefix"));
+        let q = vec![vec![stage(Tool::Hlslc, "-T ps_6_0 /c/x.hlsl"), stage(Tool::FileCheck, "/c/x.hlsl --check-prefixes=A,B")]];
+        assert!(checks_expect_error(&q, "// B: error: expected"));
+        assert!(!checks_expect_error(&q, "// CHECK: error: default prefix not in use"));
+        let no_compile = vec![vec![stage(Tool::FileCheck, "/c/x.hlsl")]];
+        assert!(!checks_expect_error(&no_compile, "// CHECK: error: x"));
+    }
 
     fn paths() -> Paths {
         Paths { file: "/c/x.hlsl".into(), dir: "/c".into(), tmp: "/tmp/q/t".into(), tmp_dir: "/tmp/q".into() }
