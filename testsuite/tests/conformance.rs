@@ -1,5 +1,6 @@
 //! The DXC conformance ratchets, and tests of the runner itself on small synthetic lit folders.
 
+use hlslc_testsuite::conformance::rejects::{self, expect::ErrorClass, Verdict};
 use hlslc_testsuite::conformance::{ratchet, suite, Config, Mode, Outcome};
 use hlslc_testsuite::{corpus_root, package_dir, Hlslc, TempDir};
 use std::path::{Path, PathBuf};
@@ -35,6 +36,10 @@ fn ratchets_hold() {
     let mut failures = String::new();
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        if let Some(suite_name) = stem.strip_prefix("rejects-") {
+            check_rejects_ratchet(&corpus, &file, &suite_name.replace('.', "/"), &mut failures);
+            continue;
+        }
         let (mode, name) = match stem.strip_prefix("syntax-") {
             Some(s) => (Mode::SyntaxOnly, s.replace('.', "/")),
             None => (Mode::Full, stem.replace('.', "/")),
@@ -70,6 +75,23 @@ fn ratchets_hold() {
         }
     }
     assert!(failures.is_empty(), "{failures}");
+}
+
+/// A `rejects-<suite>.txt` ratchet: the negative lines it lists are still rejected.
+fn check_rejects_ratchet(corpus: &Path, file: &Path, name: &str, failures: &mut String) {
+    let (name, folder) = match suite::resolve(name, corpus) {
+        Ok(x) => x,
+        Err(e) => {
+            failures.push_str(&format!("{}: {e}\n", file.display()));
+            return;
+        }
+    };
+    let results = rejects::run_suite(&folder, &config(corpus, Mode::Full), &|_, _| {}).expect("suite runs");
+    print!("{}", rejects::render(&name, &results, false));
+    match rejects::check_ratchet(file, &name, &results) {
+        Ok(note) => print!("{note}"),
+        Err(report) => failures.push_str(&report),
+    }
 }
 
 /// A lit folder written for the test.
@@ -301,4 +323,38 @@ fn assemble_mode_classifies() {
     assert_eq!(o("suite/refused.hlsl"), Outcome::NotCompiled);
     assert_eq!(o("suite/spirv.hlsl"), Outcome::Unsupported);
     assert_eq!(o("suite/neg.hlsl"), Outcome::Negative);
+
+/// Rejects mode on a synthetic folder: each `not` line is run as written and judged by exit code
+/// and message, classed by the error its CHECK lines expect; positive lines are not run.
+#[test]
+fn rejects_mode_judges_and_classes_negative_lines() {
+    let lit = Lit::new(&[
+        (
+            "a.hlsl",
+            &format!(
+                "// RUN: not %dxc -T ps_6_0 -E main %s 2>&1 | FileCheck %s\n// RUN: %dxc -T ps_6_0 -E main %s\n// RUN: not %dxc -T ps_6_0 -E nothere %s 2>&1 | FileCheck %s --check-prefix=VK\n// CHECK: error: unexpected '}}'\n// VK: error: no equivalent in Vulkan\n{INVALID}"
+            ),
+        ),
+        ("b.hlsl", &format!("// RUN: not %dxc -T ps_6_0 -E main -spirv -Fo %t.o %s | FileCheck %s\n// CHECK: error: undeclared\n{VALID}")),
+        ("c.hlsl", &format!("// REQUIRES: dxil-1-99\n// RUN: not %dxc -T ps_6_0 -E main %s\n{VALID}")),
+    ]);
+    let (_, folder) = suite::resolve("suite", lit.dir.path()).unwrap();
+    let results = rejects::run_suite(&folder, &config(lit.dir.path(), Mode::Full), &|_, _| {}).unwrap();
+    let keys: Vec<String> = results.iter().map(|r| r.key()).collect();
+    assert_eq!(keys, ["suite/a.hlsl#1", "suite/a.hlsl#3", "suite/b.hlsl#1", "suite/c.hlsl#1"]);
+    let by = |k: &str| results.iter().find(|r| r.key() == k).unwrap();
+    assert_eq!((by("suite/a.hlsl#1").verdict, by("suite/a.hlsl#1").class), (Verdict::Rejected, ErrorClass::Language));
+    assert!(by("suite/a.hlsl#1").same_message, "{:?}", by("suite/a.hlsl#1"));
+    assert_eq!((by("suite/a.hlsl#3").verdict, by("suite/a.hlsl#3").class), (Verdict::Rejected, ErrorClass::Spirv));
+    assert!(!by("suite/a.hlsl#3").same_message);
+    assert_eq!(by("suite/b.hlsl#1").verdict, Verdict::Accepted, "a valid file compiles: {:?}", by("suite/b.hlsl#1"));
+    assert_eq!(by("suite/c.hlsl#1").verdict, Verdict::Unsupported);
+
+    let rdir = TempDir::new("rejects-ratchet");
+    let path = rejects::ratchet_path(rdir.path(), "suite");
+    assert_eq!(rejects::write_ratchet(&path, &results).unwrap(), 2);
+    assert!(rejects::check_ratchet(&path, "suite", &results).is_ok());
+    std::fs::write(&path, "suite/a.hlsl#1\nsuite/b.hlsl#1\n").unwrap();
+    let err = rejects::check_ratchet(&path, "suite", &results).expect_err("an accepted line breaks the ratchet");
+    assert!(err.contains("accepted: suite/b.hlsl#1"), "{err}");
 }

@@ -22,6 +22,12 @@ options:
   --assemble           compile the hlslc commands of positive files that target DXIL (no -spirv) to
                        text and assemble each module with llvm-as 14; pass = assembled, fail =
                        rejected by llvm-as, rejected = hlslc refused; lists the top error kinds
+  --rejects            run the hlslc command of every RUN line that starts with `not` (as written,
+                       FileCheck left out): rejected = non-zero exit with an error message and no
+                       crash; lines are classed as language or SPIR-V-specific errors by the error
+                       their CHECK lines expect; prints both rates and how many rejected lines give
+                       DXC's message; --verbose lists the language-error lines not rejected;
+                       ratchet: testsuite/ratchet/rejects-<suite>.txt (lines that stay rejected)
   --hlslc <path>       compiler to test (default: this binary acting as hlslc, built from the
                        current sources)
   --corpus <dir>       corpus root (default: ../shared/corpus/dxc beside the repo, or $HLSLC_CORPUS)
@@ -39,6 +45,7 @@ options:
 struct Args {
     suites: Vec<String>,
     mode: Mode,
+    rejects: bool,
     hlslc: Option<PathBuf>,
     corpus: PathBuf,
     filecheck: Option<PathBuf>,
@@ -56,6 +63,7 @@ fn parse_args() -> Result<Args, String> {
     let mut a = Args {
         suites: Vec::new(),
         mode: Mode::Full,
+        rejects: false,
         hlslc: None,
         corpus: corpus_root(),
         filecheck: None,
@@ -79,6 +87,7 @@ fn parse_args() -> Result<Args, String> {
             "--syntax-only" => a.mode = Mode::SyntaxOnly,
             "--validate" => a.mode = Mode::Validate,
             "--assemble" => a.mode = Mode::Assemble,
+            "--rejects" => a.rejects = true,
             "--hlslc" => a.hlslc = Some(value(&arg)?.into()),
             "--corpus" => a.corpus = value(&arg)?.into(),
             "--filecheck" => a.filecheck = Some(value(&arg)?.into()),
@@ -138,7 +147,7 @@ fn run(args: Args) -> i32 {
     }
     cfg.timeout = Duration::from_secs(args.timeout);
     cfg.features.dxil_minor = args.dxil_minor;
-    if cfg.filecheck.is_none() && args.mode == Mode::Full {
+    if cfg.filecheck.is_none() && args.mode == Mode::Full && !args.rejects {
         eprintln!("conformance: warning: FileCheck not found; files that need it are unsupported");
     }
     let mut code = 0;
@@ -157,6 +166,10 @@ fn run(args: Args) -> i32 {
                 let _ = std::io::stderr().flush();
             }
         };
+        if args.rejects {
+            code = code.max(run_rejects(&args, &name, &dir, &cfg, &progress));
+            continue;
+        }
         let run = match suite::run(&name, &dir, &cfg, &progress) {
             Ok(r) => r,
             Err(e) => {
@@ -205,6 +218,42 @@ fn run(args: Args) -> i32 {
         }
     }
     code
+}
+
+/// Rejects mode for one suite: the table, and the ratchet written or checked. Returns the exit code.
+fn run_rejects(args: &Args, name: &str, dir: &std::path::Path, cfg: &Config, progress: &(dyn Fn(usize, usize) + Sync)) -> i32 {
+    use hlslc_testsuite::conformance::rejects;
+    let start = std::time::Instant::now();
+    let results = match rejects::run_suite(dir, cfg, progress) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("conformance: error: cannot list {}: {e}", dir.display());
+            return 2;
+        }
+    };
+    eprintln!();
+    println!("suite {name} ({:.1}s)", start.elapsed().as_secs_f64());
+    print!("{}", rejects::render(name, &results, args.verbose));
+    println!();
+    let path = rejects::ratchet_path(&args.ratchet_dir, name);
+    if args.update {
+        match rejects::write_ratchet(&path, &results) {
+            Ok(n) => println!("wrote {} ({n} lines)", path.display()),
+            Err(e) => {
+                eprintln!("conformance: error: cannot write {}: {e}", path.display());
+                return 1;
+            }
+        }
+    } else if args.check {
+        match rejects::check_ratchet(&path, name, &results) {
+            Ok(note) => print!("{note}"),
+            Err(report) => {
+                print!("{report}");
+                return 1;
+            }
+        }
+    }
+    0
 }
 
 /// Validate and assemble modes: compiled / passed totals and the most frequent errors of the

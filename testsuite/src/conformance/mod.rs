@@ -17,6 +17,7 @@
 
 pub mod assemble;
 pub mod ratchet;
+pub mod rejects;
 pub mod report;
 mod run;
 pub mod script;

@@ -10,26 +10,7 @@ use std::sync::Mutex;
 /// Runs `files` on `cfg.jobs` threads; results in the order of `files`. `progress` is called
 /// after each file with the number done so far.
 pub fn run_files(files: &[PathBuf], cfg: &Config, progress: &(dyn Fn(usize) + Sync)) -> Vec<FileResult> {
-    let tmp_root = crate::TempDir::new("conformance");
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<FileResult>>> = Mutex::new(vec![None; files.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..cfg.jobs.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(file) = files.get(i) else { break };
-                let dir = tmp_root.path().join(i.to_string());
-                let r = run_file(file, cfg, &dir);
-                let _ = std::fs::remove_dir_all(&dir);
-                if let Ok(mut v) = results.lock() {
-                    v[i] = Some(r);
-                }
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            });
-        }
-    });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let results = par_map(files, cfg.jobs, progress, |file, dir| run_file(file, cfg, dir));
     results
         .into_iter()
         .zip(files)
@@ -41,6 +22,36 @@ pub fn run_files(files: &[PathBuf], cfg: &Config, progress: &(dyn Fn(usize) + Sy
             })
         })
         .collect()
+}
+
+/// `work(file, tmp)` for every file on `jobs` threads, each call with a fresh temporary folder
+/// (removed afterwards); results in the order of `files` (`None` where a thread failed).
+pub(super) fn par_map<T: Send>(
+    files: &[PathBuf],
+    jobs: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    work: impl Fn(&Path, &Path) -> T + Sync,
+) -> Vec<Option<T>> {
+    let tmp_root = crate::TempDir::new("conformance");
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new(files.iter().map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(file) = files.get(i) else { break };
+                let dir = tmp_root.path().join(i.to_string());
+                let r = work(file, &dir);
+                let _ = std::fs::remove_dir_all(&dir);
+                if let Ok(mut v) = results.lock() {
+                    v[i] = Some(r);
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            });
+        }
+    });
+    results.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Runs one file, using `tmp` (created here) as `%T` and working directory.
@@ -58,12 +69,7 @@ fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
     if let Err(e) = std::fs::create_dir_all(tmp) {
         return (Outcome::Fail, format!("cannot create {}: {e}", tmp.display()));
     }
-    let paths = Paths {
-        file: file.to_string_lossy().into_owned(),
-        dir: file.parent().unwrap_or(Path::new(".")).to_string_lossy().into_owned(),
-        tmp: tmp.join("t").to_string_lossy().into_owned(),
-        tmp_dir: tmp.to_string_lossy().into_owned(),
-    };
+    let paths = paths_for(file, tmp);
     let pipelines = match script::parse_with(&text, &paths, &cfg.features, cfg.mode != Mode::Full) {
         Script::Run(p) => p,
         Script::Unsupported(why) => return (Outcome::Unsupported, why),
@@ -73,6 +79,16 @@ fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
         Mode::SyntaxOnly => super::syntax::run_syntax(&pipelines, &paths, cfg, tmp),
         Mode::Validate => super::validate::run_validate(&pipelines, &paths, cfg, tmp),
         Mode::Assemble => super::assemble::run_assemble(&pipelines, &paths, cfg, tmp),
+    }
+}
+
+/// The substitutions for `file` run in the temporary folder `tmp`.
+pub(super) fn paths_for(file: &Path, tmp: &Path) -> Paths {
+    Paths {
+        file: file.to_string_lossy().into_owned(),
+        dir: file.parent().unwrap_or(Path::new(".")).to_string_lossy().into_owned(),
+        tmp: tmp.join("t").to_string_lossy().into_owned(),
+        tmp_dir: tmp.to_string_lossy().into_owned(),
     }
 }
 
@@ -183,7 +199,7 @@ pub(super) fn command_line(stage: &Stage) -> String {
 
 /// The first and last lines of what a command wrote (stderr, then stdout), for the verbose log:
 /// the head holds the first error (FileCheck names the failing CHECK line there), the tail the rest.
-fn tail(out: &process::Finished) -> String {
+pub(super) fn tail(out: &process::Finished) -> String {
     const HEAD: usize = 8;
     const TAIL: usize = 6;
     let mut text = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -118,18 +118,8 @@ pub fn parse(text: &str, paths: &Paths, features: &Features) -> Script {
 /// Like [`parse`]; with `lenient`, a pipeline stage that needs a tool or substitution this runner
 /// lacks is dropped instead of making the file unsupported (syntax-only mode runs only hlslc).
 pub fn parse_with(text: &str, paths: &Paths, features: &Features, lenient: bool) -> Script {
-    if !list_values(text, "XFAIL:").is_empty() {
-        return Script::Unsupported("XFAIL".into());
-    }
-    for req in list_values(text, "REQUIRES:") {
-        if !features.has(&req) {
-            return Script::Unsupported(format!("REQUIRES: {req}"));
-        }
-    }
-    for f in list_values(text, "UNSUPPORTED:") {
-        if f == "*" || features.has(&f) {
-            return Script::Unsupported(format!("UNSUPPORTED: {f}"));
-        }
+    if let Some(why) = unsupported_by_directives(text, features) {
+        return Script::Unsupported(why);
     }
     let lines = run_lines(text);
     if lines.is_empty() {
@@ -137,14 +127,7 @@ pub fn parse_with(text: &str, paths: &Paths, features: &Features, lenient: bool)
     }
     let mut pipelines = Vec::new();
     for line in lines {
-        let line = match resolve_if(&line, features) {
-            Ok(l) => l,
-            Err(e) => return Script::Unsupported(e),
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        match parse_pipeline(&line, paths, features, lenient) {
+        match parse_line(&line, paths, features, lenient) {
             Ok(Some(p)) => pipelines.push(p),
             Ok(None) => {}
             Err(e) => return Script::Unsupported(e),
@@ -154,6 +137,28 @@ pub fn parse_with(text: &str, paths: &Paths, features: &Features, lenient: bool)
         return Script::Unsupported("no command to run".into());
     }
     Script::Run(pipelines)
+}
+
+/// Why the file's `XFAIL:` / `REQUIRES:` / `UNSUPPORTED:` lines keep it from running here, if they do.
+pub fn unsupported_by_directives(text: &str, features: &Features) -> Option<String> {
+    if !list_values(text, "XFAIL:").is_empty() {
+        return Some("XFAIL".into());
+    }
+    for req in list_values(text, "REQUIRES:") {
+        if !features.has(&req) {
+            return Some(format!("REQUIRES: {req}"));
+        }
+    }
+    list_values(text, "UNSUPPORTED:").into_iter().find(|f| f == "*" || features.has(f)).map(|f| format!("UNSUPPORTED: {f}"))
+}
+
+/// One RUN line (as [`run_lines`] returns it) as a pipeline; `Ok(None)`: nothing to run.
+pub fn parse_line(line: &str, paths: &Paths, features: &Features, lenient: bool) -> Result<Option<Pipeline>, String> {
+    let line = resolve_if(line, features)?;
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_pipeline(&line, paths, features, lenient)
 }
 
 /// lit's `%if feature %{ then %} [%else %{ else %}]`.
