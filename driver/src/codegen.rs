@@ -33,6 +33,7 @@ pub(crate) fn check(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
     let module = analyze(unit, &sema_options(options), diags)?;
+    hlslc_sema::stage::check_vulkan_interface(&module, diags);
     if diags.has_errors() {
         return None;
     }

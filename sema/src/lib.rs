@@ -6,12 +6,14 @@
 //! - [`intrinsics`]: the intrinsic table (generated from `intrinsics/intrinsics.def`) and its
 //!   overload resolution.
 //! - `check`: the checker (declarations, statements, expressions, conversions, calls, folding).
+//! - [`stage`]: rules of entry points and their stage variables, on the typed AST.
 //!
 //! Sema never depends on SPIR-V or DXIL code.
 
 pub mod intrinsics;
 pub mod layout;
 pub mod numeric;
+pub mod stage;
 pub mod tast;
 pub mod types;
 

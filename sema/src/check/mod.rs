@@ -222,6 +222,9 @@ impl<'a> Checker<'a> {
     fn finish(mut self) -> Option<Module> {
         self.check_recursion();
         self.pick_entry();
+        if self.opts.require_entry && !self.diags.has_errors() {
+            crate::stage::check_entry_points(&self.m, self.diags);
+        }
         if self.diags.has_errors() {
             None
         } else {

@@ -1,0 +1,88 @@
+//! Rules of entry points and their stages, checked on the typed AST once the entry points are
+//! known ([`crate::tast::Module::entries`]).
+//!
+//! - [`check_entry_points`]: rules of HLSL itself, for every target, run when code is generated
+//!   (as DXC, whose back ends report them; `-fsyntax-only` does not): a semantic used twice among
+//!   the inputs or among the outputs, a geometry shader with two input primitive types or two
+//!   output stream types, and what the functions an entry point reaches may do in its stage
+//!   (`discard` outside pixel shaders, an `Interlocked*` destination that is a static or local
+//!   variable).
+//! - [`check_vulkan_interface`]: what Vulkan requires of stage variables, for SPIR-V output
+//!   (`SV_Position` of a vertex shader, `SV_ClipDistance`/`SV_CullDistance`, `SV_InnerCoverage`,
+//!   interpolation of integer pixel-shader inputs) and implicit-lod sampling outside the stages
+//!   with derivatives. DXC's SPIR-V back end reports these with the
+//!   messages used here; its DXIL back end has rules of its own.
+//!
+//! Stage variables are the entry point's parameters and return value, flattened through structs
+//! and arrays as [`vars::stage_vars`] describes.
+
+mod body;
+pub mod vars;
+mod vulkan;
+
+pub use vulkan::check_vulkan_interface;
+
+use crate::tast::{EntryPoint, Module, Stage};
+use crate::types::Type;
+use hlslc_frontend::ast::Modifier;
+use hlslc_frontend::{Diagnostic, Diagnostics};
+use std::collections::HashSet;
+use vars::{stage_vars, Dir};
+
+/// The HLSL rules of every entry point of `m` (see the module documentation).
+pub fn check_entry_points(m: &Module, diags: &mut Diagnostics) {
+    let mut reported = HashSet::new();
+    for ep in &m.entries {
+        check_duplicate_semantics(m, ep, diags);
+        if ep.stage == Stage::Geometry {
+            check_geometry_primitives(m, ep, diags);
+        }
+        body::check_reachable_bodies(m, ep, body::Rules::Language, &mut reported, diags);
+    }
+}
+
+/// DXC: "input semantic 'X' used more than once" for the second and later stage inputs (and
+/// the same for outputs) written with the same semantic. Semantics compare as written, as DXC
+/// compares them. Outputs of a geometry shader with several streams are not compared (each
+/// stream has its own outputs).
+fn check_duplicate_semantics(m: &Module, ep: &EntryPoint, diags: &mut Diagnostics) {
+    let vars = stage_vars(m, ep);
+    let streams = vars.iter().filter_map(|v| v.stream).collect::<HashSet<_>>().len();
+    for (dir, word) in [(Dir::In, "input"), (Dir::Out, "output")] {
+        if dir == Dir::Out && streams > 1 {
+            continue;
+        }
+        let mut seen = HashSet::new();
+        for v in vars.iter().filter(|v| v.dir == dir) {
+            if !seen.insert(v.semantic.as_str()) {
+                diags.push(Diagnostic::error(format!("{word} semantic '{}' used more than once", v.semantic)).at(v.span));
+            }
+        }
+    }
+}
+
+/// A geometry shader takes one input primitive type and writes one kind of stream.
+fn check_geometry_primitives(m: &Module, ep: &EntryPoint, diags: &mut Diagnostics) {
+    let f = m.func(ep.func);
+    let mut inputs: Vec<Modifier> = Vec::new();
+    let mut streams = Vec::new();
+    for &p in &f.params {
+        let v = m.var(p);
+        if let Some(prim @ (Modifier::Point | Modifier::Line | Modifier::Triangle | Modifier::LineAdj | Modifier::TriangleAdj)) = v.primitive {
+            if !inputs.contains(&prim) {
+                inputs.push(prim);
+            }
+        }
+        if let Type::Object { kind, .. } = m.types.get(v.ty) {
+            if vars::is_stream(*kind) && !streams.contains(kind) {
+                streams.push(*kind);
+            }
+        }
+    }
+    if inputs.len() > 1 {
+        diags.push(Diagnostic::error("only one input primitive type can be specified in the geometry shader").at(f.span));
+    }
+    if streams.len() > 1 {
+        diags.push(Diagnostic::error("only one output primitive type can be specified in the geometry shader").at(f.span));
+    }
+}

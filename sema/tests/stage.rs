@@ -1,0 +1,147 @@
+//! Rules of entry points and stage variables (`hlslc_sema::stage`): HLSL's, checked by
+//! `analyze` when code is generated, and Vulkan's, checked by `check_vulkan_interface`.
+
+mod common;
+use common::run_with;
+use hlslc_frontend::{parser, pp, Diagnostics, SourceMap};
+use hlslc_sema::{analyze, SemaOptions};
+
+fn opts(profile: &str) -> SemaOptions {
+    SemaOptions { profile: profile.into(), ..SemaOptions::default() }
+}
+
+/// The rendered errors of `analyze` for `src` compiled for `profile` ("" when it passes).
+fn hlsl_errors(profile: &str, src: &str) -> String {
+    let o = run_with(src, &opts(profile));
+    if o.module.is_some() {
+        String::new()
+    } else {
+        o.rendered
+    }
+}
+
+/// `analyze` then `check_vulkan_interface`; the rendered errors ("" when both pass).
+fn vulkan_errors(profile: &str, src: &str, enable_16bit: bool) -> String {
+    let mut sm = SourceMap::new();
+    let f = sm.add("t.hlsl", src);
+    let mut diags = Diagnostics::new();
+    let toks = pp::preprocess(&mut sm, f, &pp::PpOptions::default(), None, &mut diags);
+    let tu = parser::parse(&toks, &parser::ParseOptions::default(), &mut diags);
+    let o = SemaOptions { enable_16bit, ..opts(profile) };
+    let m = analyze(&tu, &o, &mut diags).unwrap_or_else(|| panic!("sema failed: {}", diags.render(&sm)));
+    hlslc_sema::stage::check_vulkan_interface(&m, &mut diags);
+    if diags.has_errors() {
+        diags.render(&sm)
+    } else {
+        String::new()
+    }
+}
+
+#[test]
+fn duplicate_semantics_among_inputs_and_among_outputs() {
+    let src = "struct In { float4 f : ABC; };\nstruct Out { float4 g : ABC; };\n\
+               void main(int a : ABC, int b : ABC, In c, out int u : ABC, out int v : ABC, out Out w) {}\n";
+    let r = hlsl_errors("vs_6_0", src);
+    assert_eq!(r.matches("error: input semantic 'ABC' used more than once").count(), 2, "{r}");
+    assert_eq!(r.matches("error: output semantic 'ABC' used more than once").count(), 2, "{r}");
+    // One input and one output may share a semantic; an inout parameter is both, once each.
+    assert_eq!(hlsl_errors("vs_6_0", "float4 main(float4 p : POS, inout float4 q : Q) : POS { return p; }"), "");
+    // Different indices and different spellings are different semantics, as in DXC.
+    assert_eq!(hlsl_errors("ps_6_0", "float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD1) : SV_Target { return a + b; }"), "");
+    let r = hlsl_errors("ps_6_0", "struct S { float4 a : SV_Position; float4 b : SV_Position; };\nfloat4 main(S s) : SV_Target { return s.a; }");
+    assert!(r.contains("error: input semantic 'SV_Position' used more than once"), "{r}");
+}
+
+#[test]
+fn duplicate_semantics_are_not_checked_without_code_generation() {
+    let src = "void main(int a : ABC, int b : ABC) {}";
+    let o = run_with(src, &SemaOptions { require_entry: false, ..opts("vs_6_0") });
+    assert!(o.module.is_some(), "{}", o.rendered);
+}
+
+#[test]
+fn geometry_shader_primitive_types() {
+    let two_inputs = "struct V { float4 p : SV_Position; };\n[maxvertexcount(3)]\n\
+                      void main(triangle in uint i[3] : A, line in uint j[2] : B, inout PointStream<V> s) {}";
+    let r = hlsl_errors("gs_6_0", two_inputs);
+    assert!(r.contains("error: only one input primitive type can be specified in the geometry shader"), "{r}");
+    let two_streams = "struct V { float4 p : SV_Position; };\n[maxvertexcount(3)]\n\
+                       void main(point in uint i[1] : A, inout PointStream<V> s, inout LineStream<V> t) {}";
+    let r = hlsl_errors("gs_6_0", two_streams);
+    assert!(r.contains("error: only one output primitive type can be specified in the geometry shader"), "{r}");
+    assert!(!r.contains("input primitive"), "{r}");
+    // Several streams of one kind (multi-stream output), each with the same outputs.
+    let ok = "struct V { float4 p : SV_Position; };\n[maxvertexcount(3)]\n\
+              void main(point in uint i[1] : A, inout PointStream<V> s, inout PointStream<V> t) {}";
+    assert_eq!(hlsl_errors("gs_6_0", ok), "");
+}
+
+#[test]
+fn discard_only_in_pixel_shaders_where_reached() {
+    let src = "void helper() { discard; }\nvoid unused() { discard; }\n[numthreads(1, 1, 1)]\nvoid main() { helper(); helper(); }";
+    let r = hlsl_errors("cs_6_0", src);
+    assert!(r.contains("t.hlsl:1:17: error: discard statement may only be used in pixel shaders"), "{r}");
+    assert_eq!(r.matches("error:").count(), 1, "only the reached function, once: {r}");
+    assert_eq!(hlsl_errors("ps_6_0", "void helper() { discard; }\nfloat4 main() : SV_Target { helper(); return 0; }"), "");
+    // In a library each entry point has its own stage.
+    let lib = "void helper() { discard; }\n[shader(\"pixel\")] float4 ps() : SV_Target { helper(); return 0; }\n\
+               [shader(\"compute\")] [numthreads(1, 1, 1)] void cs() { helper(); }";
+    let r = hlsl_errors("lib_6_3", lib);
+    assert_eq!(r.matches("discard statement may only be used in pixel shaders").count(), 1, "{r}");
+}
+
+#[test]
+fn interlocked_destination_is_groupshared_or_a_resource() {
+    let src = "static uint counter;\ngroupshared uint shared_counter;\nRWBuffer<uint> buf;\n\
+               [numthreads(1, 1, 1)]\nvoid main() {\n  uint local_v = 0, old;\n  InterlockedAdd(counter, 1, old);\n\
+               InterlockedAdd(local_v, 1);\n  InterlockedAdd(shared_counter, 1);\n  InterlockedAdd(buf[0], 1, old);\n}";
+    let r = hlsl_errors("cs_6_0", src);
+    let msg = "using static variable or function scope variable in interlocked operation is not allowed";
+    assert_eq!(r.matches(msg).count(), 2, "{r}");
+    assert!(r.contains("t.hlsl:7:18: error"), "{r}");
+}
+
+#[test]
+fn vulkan_position_of_a_vertex_shader() {
+    let with = |ty: &str| format!("struct Inner {{ float4 v; }};\nstruct O {{ {ty} x; }};\nO main() : SV_Position {{ O o = (O)0; return o; }}");
+    let msg = "SV_Position must be a 4-component 32-bit float vector or a composite which recursively contains only such a vector";
+    for bad in ["float3", "double4", "int4", "float1x4", "float x2[4]; float"] {
+        let r = vulkan_errors("vs_6_2", &with(bad), false);
+        assert!(r.contains(msg), "{bad}: {r}");
+    }
+    for good in ["float4", "min16float4", "half4", "Inner"] {
+        assert_eq!(vulkan_errors("vs_6_2", &with(good), false), "", "{good}");
+    }
+    // With 16-bit types, half and the min-precision floats are 16 bits wide.
+    assert!(vulkan_errors("vs_6_2", &with("half4"), true).contains(msg));
+    // Only a vertex shader's output is checked.
+    assert_eq!(vulkan_errors("ps_6_0", "float4 main(float3 p : SV_Position) : SV_Target { return p.xyzz; }", false), "");
+}
+
+#[test]
+fn vulkan_clip_distance_inner_coverage_and_integer_interpolation() {
+    let clip = "struct O { int3 foo[2] : SV_ClipDistance0; float4 bar[2] : SV_ClipDistance1; float c : SV_CullDistance; };\nO main() { return (O)0; }";
+    let r = vulkan_errors("vs_6_0", clip, false);
+    assert!(r.contains("error: elements for SV_ClipDistance variable 'foo' must be scalar, vector, or array with float type"), "{r}");
+    assert_eq!(r.matches("error:").count(), 1, "{r}");
+    let r = vulkan_errors("ps_6_0", "float4 main(float c : SV_InnerCoverage) : SV_Target { return c; }", false);
+    assert!(r.contains("error: SV_InnerCoverage must be of uint type."), "{r}");
+    assert_eq!(vulkan_errors("ps_6_0", "float4 main(uint c : SV_InnerCoverage) : SV_Target { return c; }", false), "");
+    let interp = "struct I { linear int a : A; nointerpolation int b : B; int c : C; centroid float d : D; sample uint2 e : E; };\n\
+                  float4 main(I i) : SV_Target { return 0; }";
+    let r = vulkan_errors("ps_6_0", interp, false);
+    assert_eq!(r.matches("error: only nointerpolation mode allowed for integer input parameters in pixel shader").count(), 2, "{r}");
+    // A vertex shader's integer outputs may carry any modifier (the pixel shader's input decides).
+    assert_eq!(vulkan_errors("vs_6_0", "struct O { linear int a : A; float4 p : SV_Position; };\nO main() { return (O)0; }", false), "");
+}
+
+#[test]
+fn vulkan_implicit_lod_sampling_needs_derivatives() {
+    let src = "Texture2D t;\nSamplerState s;\nfloat4 sample_it(float2 uv) { return t.Sample(s, uv); }\n\
+               float4 main(float2 uv : UV) : SV_Position { return sample_it(uv) + t.SampleLevel(s, uv, 0); }";
+    let r = vulkan_errors("vs_6_0", src, false);
+    assert!(r.contains("t.hlsl:3:38: error: sampling with implicit lod is only allowed in fragment and compute shaders"), "{r}");
+    assert_eq!(r.matches("error:").count(), 1, "{r}");
+    let ps = "Texture2D t;\nSamplerState s;\nfloat4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }";
+    assert_eq!(vulkan_errors("ps_6_0", ps, false), "");
+}
