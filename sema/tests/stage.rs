@@ -145,3 +145,52 @@ fn vulkan_implicit_lod_sampling_needs_derivatives() {
     let ps = "Texture2D t;\nSamplerState s;\nfloat4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }";
     assert_eq!(vulkan_errors("ps_6_0", ps, false), "");
 }
+
+/// A mesh shader with its parameters and attribute list; `{}` holds the parameters.
+fn mesh(topology: &str, params: &str) -> String {
+    format!(
+        "struct V {{ float4 p : SV_Position; }};\nstruct P {{ float4 c : COLOR; }};\nstruct Load {{ float4 x; }};\n\
+         {topology}[numthreads(32, 1, 1)]\nvoid main({params}) {{}}"
+    )
+}
+
+#[test]
+fn mesh_shader_outputs_and_attributes() {
+    let good = "out vertices V v[64], out indices uint3 i[32], out primitives P p[32], in payload Load l, in uint t : SV_GroupIndex";
+    assert_eq!(hlsl_errors("ms_6_5", &mesh("[outputtopology(\"triangle\")]\n", good)), "");
+    let cases = [
+        ("", good, "mesh entry point must have a valid outputtopology attribute"),
+        ("[outputtopology(\"line\")]\n", good, "expected 1D array of uint2 type"),
+        ("[outputtopology(\"point\")]\n", "out vertices V v[64], out indices uint3 i[32]", "expected 1D array of uint type"),
+        ("[outputtopology(\"triangle\")]\n", "out indices uint3 i[32]", "expected vertices object declaration"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64]", "expected indices object declaration"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out vertices V w[64], out indices uint3 i[32]", "only one object with 'vertices' modifier is allowed"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v, out indices uint3 i[32]", "expected 1D array of indices/vertices/primitives object"),
+        ("[outputtopology(\"triangle\")]\n", "in vertices V v[64], out indices uint3 i[32]", "'vertices' object must be an out parameter"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], out payload Load l", "'payload' object must be an in parameter"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], out primitives P p[33]", "array size of primitives object should match 'indices' object"),
+        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], in float3 u : USER_IN", "invalid usage of semantic 'USER_IN' in shader profile ms"),
+    ];
+    for (topology, params, msg) in cases {
+        let r = hlsl_errors("ms_6_5", &mesh(topology, params));
+        assert!(r.contains(&format!("error: {msg}")), "{params}: {r}");
+        // Two `vertices` arrays also repeat their semantics.
+        let expected = if params.contains("V w[") { 2 } else { 1 };
+        assert_eq!(r.matches("error:").count(), expected, "{params}: {r}");
+    }
+    let r = hlsl_errors("ms_6_5", "[outputtopology(\"point\")]\nvoid main(out vertices float4 v[4] : SV_Position, out indices uint i[4]) {}");
+    assert!(r.contains("error: mesh entry point must have a valid numthreads attribute"), "{r}");
+}
+
+#[test]
+fn amplification_shader_inputs_and_payload() {
+    let ok = "struct Load { float4 x; };\ngroupshared Load g;\n[numthreads(8, 1, 1)]\nvoid main(uint t : SV_GroupIndex) { DispatchMesh(1, 1, 1, g); }";
+    assert_eq!(hlsl_errors("as_6_5", ok), "");
+    let local = "struct Load { float4 x; };\n[numthreads(8, 1, 1)]\nvoid main() { Load l = (Load)0; DispatchMesh(1, 1, 1, l); }";
+    let r = hlsl_errors("as_6_5", local);
+    assert!(r.contains("t.hlsl:3:55: error: expected groupshared object as argument to DispatchMesh()"), "{r}");
+    let user = "[numthreads(8, 1, 1)]\nvoid main(uint t : SV_GroupIndex, float3 u : USER_OUT) {}";
+    assert!(hlsl_errors("as_6_5", user).contains("error: invalid usage of semantic 'USER_OUT' in shader profile as"));
+    let r = hlsl_errors("as_6_5", "void main() {}");
+    assert!(r.contains("error: amplification entry point must have a valid numthreads attribute"), "{r}");
+}

@@ -643,7 +643,12 @@ impl Checker<'_> {
         });
         let span: Span = f.span;
         if matches!(stage, Stage::Compute | Stage::Mesh | Stage::Amplification) && numthreads.is_none() {
-            self.error(span, "compute entry point must have a valid numthreads attribute");
+            let word = match stage {
+                Stage::Mesh => "mesh",
+                Stage::Amplification => "amplification",
+                _ => "compute",
+            };
+            self.error(span, format!("{word} entry point must have a valid numthreads attribute"));
         }
         EntryPoint { func, stage, numthreads }
     }

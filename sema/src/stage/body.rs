@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashSet};
 pub(super) enum Rules {
     /// HLSL's, for every target: `discard` outside a pixel shader; an `Interlocked*` function
     /// whose destination is a static or local variable (it must be groupshared memory or a
-    /// resource element).
+    /// resource element); a `DispatchMesh` payload that is not groupshared.
     Language,
     /// SPIR-V's: `Sample`/`SampleBias`/`SampleCmp`/`SampleCmpBias` (implicit level of detail,
     /// that is derivatives) in a vertex, hull, domain or geometry shader or a ray-tracing stage.
@@ -47,6 +47,13 @@ pub(super) fn check_reachable_bodies(m: &Module, ep: &EntryPoint, rules: Rules, 
                     ExprKind::Call { func, .. } => todo.push(*func),
                     ExprKind::Intrinsic { op, object: Some(_), .. } if rules == Rules::Vulkan && implicit_lod(*op) && !has_derivatives(ep.stage) => {
                         report(m.expr_span(e), "sampling with implicit lod is only allowed in fragment and compute shaders", diags);
+                    }
+                    ExprKind::Intrinsic { op: IntrinsicOp::DispatchMesh, object: None, args } if rules == Rules::Language => {
+                        if let Some(&payload) = args.get(3) {
+                            if !is_groupshared(m, payload) {
+                                report(m.expr_span(payload), "expected groupshared object as argument to DispatchMesh()", diags);
+                            }
+                        }
                     }
                     ExprKind::Intrinsic { op, object: None, args } if rules == Rules::Language && is_interlocked(*op) => {
                         if let Some(&dest) = args.first() {
@@ -94,18 +101,29 @@ fn is_interlocked(op: IntrinsicOp) -> bool {
 }
 
 /// Whether the lvalue `e` is (part of) a `static` or function-local variable.
-fn is_private(m: &Module, mut e: ExprId) -> bool {
+fn is_private(m: &Module, e: ExprId) -> bool {
+    root_var(m, e).is_some_and(|v| {
+        let var = m.var(v);
+        // An object (a resource) indexed is resource memory, wherever the handle lives.
+        matches!(var.storage, Storage::Static | Storage::Local) && !m.types.contains_object(var.ty)
+    })
+}
+
+/// Whether `e` is (part of) a groupshared variable (what is not a variable is given the benefit
+/// of the doubt).
+fn is_groupshared(m: &Module, e: ExprId) -> bool {
+    root_var(m, e).is_none_or(|v| m.var(v).storage == Storage::GroupShared)
+}
+
+/// The variable an lvalue designates (part of), through member, element and swizzle accesses.
+fn root_var(m: &Module, mut e: ExprId) -> Option<crate::tast::VarId> {
     loop {
         match &m.expr(e).kind {
             ExprKind::Index { base, .. } | ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } => e = *base,
             ExprKind::OutArg { lvalue, .. } => e = *lvalue,
             ExprKind::Cast { expr, .. } => e = *expr,
-            ExprKind::Var(v) => {
-                let var = m.var(*v);
-                // An object (a resource) indexed is resource memory, wherever the handle lives.
-                return matches!(var.storage, Storage::Static | Storage::Local) && !m.types.contains_object(var.ty);
-            }
-            _ => return false,
+            ExprKind::Var(v) => return Some(*v),
+            _ => return None,
         }
     }
 }

@@ -4,7 +4,8 @@
 //! - [`check_entry_points`]: rules of HLSL itself, for every target, run when code is generated
 //!   (as DXC, whose back ends report them; `-fsyntax-only` does not): a semantic used twice among
 //!   the inputs or among the outputs, a geometry shader with two input primitive types or two
-//!   output stream types, and what the functions an entry point reaches may do in its stage
+//!   output stream types, the parameters and attributes of mesh and amplification shaders, and
+//!   what the functions an entry point reaches may do in its stage
 //!   (`discard` outside pixel shaders, an `Interlocked*` destination that is a static or local
 //!   variable).
 //! - [`check_vulkan_interface`]: what Vulkan requires of stage variables, for SPIR-V output
@@ -17,6 +18,7 @@
 //! and arrays as [`vars::stage_vars`] describes.
 
 mod body;
+mod mesh;
 pub mod vars;
 mod vulkan;
 
@@ -34,8 +36,11 @@ pub fn check_entry_points(m: &Module, diags: &mut Diagnostics) {
     let mut reported = HashSet::new();
     for ep in &m.entries {
         check_duplicate_semantics(m, ep, diags);
-        if ep.stage == Stage::Geometry {
-            check_geometry_primitives(m, ep, diags);
+        match ep.stage {
+            Stage::Geometry => check_geometry_primitives(m, ep, diags),
+            Stage::Mesh => mesh::check_mesh(m, ep, diags),
+            Stage::Amplification => mesh::check_amplification(m, ep, diags),
+            _ => {}
         }
         body::check_reachable_bodies(m, ep, body::Rules::Language, &mut reported, diags);
     }
