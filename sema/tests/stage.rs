@@ -194,3 +194,14 @@ fn amplification_shader_inputs_and_payload() {
     let r = hlsl_errors("as_6_5", "void main() {}");
     assert!(r.contains("error: amplification entry point must have a valid numthreads attribute"), "{r}");
 }
+
+#[test]
+fn vulkan_texture_load_offsets_are_constants() {
+    let src = "Texture2D t;\nTexture2DMS<float4> ms;\nstatic const int2 K = int2(1, -1);\n\
+               float4 main(float4 p : SV_Position) : SV_Target {\n  int2 k = int2(2, 0);\n  int2 v = int2(p.xy);\n\
+               return t.Load(int3(p.xyz), v) + t.Load(int3(p.xyz), int2(1, 1)) + t.Load(int3(p.xyz), K) + t.Load(int3(p.xyz), k)\n\
+               + t.Load(int3(p.xyz), -K) + ms.Load(int2(p.xy), 0, v) + ms.Load(int2(p.xy), int(p.w));\n}";
+    let r = vulkan_errors("ps_6_0", src, false);
+    assert_eq!(r.matches("error: Offsets to texture access operations must be immediate values.").count(), 2, "{r}");
+    assert!(r.contains("t.hlsl:7:28: error") && r.contains("t.hlsl:8:52: error"), "{r}");
+}

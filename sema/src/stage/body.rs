@@ -1,6 +1,7 @@
 //! Rules on what the functions an entry point reaches may do in its stage.
 
 use crate::tast::{EntryPoint, ExprId, ExprKind, FuncId, Module, Stage, StmtId, StmtKind, Storage};
+use crate::types::Type;
 use crate::IntrinsicOp;
 use hlslc_frontend::{Diagnostic, Diagnostics, Span};
 use std::collections::{BTreeSet, HashSet};
@@ -13,8 +14,9 @@ pub(super) enum Rules {
     /// resource element); a `DispatchMesh` payload that is not groupshared.
     Language,
     /// SPIR-V's: `Sample`/`SampleBias`/`SampleCmp`/`SampleCmpBias` (implicit level of detail,
-    /// that is derivatives) in a vertex, hull, domain or geometry shader or a ray-tracing stage.
-    /// (DXIL's validator has the same rule, and `-Vd` turns it off.)
+    /// that is derivatives) in a vertex, hull, domain or geometry shader or a ray-tracing stage
+    /// (DXIL's validator has the same rule, and `-Vd` turns it off); a texture `Load` whose
+    /// offset is not a constant (Vulkan allows a variable offset on gathers only).
     Vulkan,
 }
 
@@ -47,6 +49,14 @@ pub(super) fn check_reachable_bodies(m: &Module, ep: &EntryPoint, rules: Rules, 
                     ExprKind::Call { func, .. } => todo.push(*func),
                     ExprKind::Intrinsic { op, object: Some(_), .. } if rules == Rules::Vulkan && implicit_lod(*op) && !has_derivatives(ep.stage) => {
                         report(m.expr_span(e), "sampling with implicit lod is only allowed in fragment and compute shaders", diags);
+                    }
+                    ExprKind::Intrinsic { op: IntrinsicOp::MethodLoad, object: Some(obj), args } if rules == Rules::Vulkan => {
+                        let offset = load_offset_index(m, *obj).and_then(|i| args.get(i));
+                        if let Some(&offset) = offset {
+                            if !is_constant(m, offset, 0) {
+                                report(m.expr_span(offset), "Offsets to texture access operations must be immediate values.", diags);
+                            }
+                        }
                     }
                     ExprKind::Intrinsic { op: IntrinsicOp::DispatchMesh, object: None, args } if rules == Rules::Language => {
                         if let Some(&payload) = args.get(3) {
@@ -98,6 +108,40 @@ fn is_interlocked(op: IntrinsicOp) -> bool {
             | InterlockedUMin
             | InterlockedXor
     )
+}
+
+/// The argument of a texture's `Load` that is the offset: after the location (and the sample
+/// index of a multisampled texture). `None` for other objects, whose `Load` takes no offset.
+fn load_offset_index(m: &Module, object: ExprId) -> Option<usize> {
+    use crate::types::ObjectKind::*;
+    match m.types.get(m.expr(object).ty) {
+        Type::Object { kind: Texture1D | Texture1DArray | Texture2D | Texture2DArray | Texture3D, .. } => Some(1),
+        Type::Object { kind: Texture2DMS | Texture2DMSArray, .. } => Some(2),
+        _ => None,
+    }
+}
+
+/// Whether `e` may be a compile-time constant: literals, constructors and conversions of
+/// constants, operators on constants, and variables initialized with constants (a local that
+/// is never assigned again becomes a constant once DXC legalizes the code; assignments are not
+/// tracked, so only what certainly depends on a parameter, a global or a call is refused).
+fn is_constant(m: &Module, e: ExprId, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    let c = |x: &ExprId| is_constant(m, *x, depth + 1);
+    match &m.expr(e).kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Cast { expr, .. } | ExprKind::Unary { operand: expr, .. } | ExprKind::Swizzle { base: expr, .. } => c(expr),
+        ExprKind::Construct { args } => args.iter().all(c),
+        ExprKind::Binary { lhs, rhs, .. } => c(lhs) && c(rhs),
+        ExprKind::Ternary { cond, then, otherwise } => c(cond) && c(then) && c(otherwise),
+        ExprKind::Var(v) => {
+            let var = m.var(*v);
+            var.const_value.is_some() || (matches!(var.storage, Storage::Static | Storage::Local) && var.init.as_ref().is_some_and(c))
+        }
+        _ => false,
+    }
 }
 
 /// Whether the lvalue `e` is (part of) a `static` or function-local variable.

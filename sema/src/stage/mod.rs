@@ -10,8 +10,8 @@
 //!   variable).
 //! - [`check_vulkan_interface`]: what Vulkan requires of stage variables, for SPIR-V output
 //!   (`SV_Position` of a vertex shader, `SV_ClipDistance`/`SV_CullDistance`, `SV_InnerCoverage`,
-//!   interpolation of integer pixel-shader inputs) and implicit-lod sampling outside the stages
-//!   with derivatives. DXC's SPIR-V back end reports these with the
+//!   interpolation of integer pixel-shader inputs), implicit-lod sampling outside the stages
+//!   with derivatives, and texture loads with a variable offset. DXC's SPIR-V back end reports these with the
 //!   messages used here; its DXIL back end has rules of its own.
 //!
 //! Stage variables are the entry point's parameters and return value, flattened through structs

@@ -16,7 +16,8 @@ use std::collections::HashSet;
 ///   `noperspective` and `sample` are refused (`nointerpolation` is the only mode; none written
 ///   means flat);
 /// - no function an entry point reaches samples with an implicit level of detail unless its
-///   stage has derivatives (pixel, compute, mesh, amplification, node).
+///   stage has derivatives (pixel, compute, mesh, amplification, node), or loads from a texture
+///   with an offset that is not a constant.
 pub fn check_vulkan_interface(m: &Module, diags: &mut Diagnostics) {
     let mut reported = HashSet::new();
     for ep in &m.entries {
