@@ -323,6 +323,7 @@ fn assemble_mode_classifies() {
     assert_eq!(o("suite/refused.hlsl"), Outcome::NotCompiled);
     assert_eq!(o("suite/spirv.hlsl"), Outcome::Unsupported);
     assert_eq!(o("suite/neg.hlsl"), Outcome::Negative);
+}
 
 /// Rejects mode on a synthetic folder: each `not` line is run as written and judged by exit code
 /// and message, classed by the error its CHECK lines expect; positive lines are not run.
