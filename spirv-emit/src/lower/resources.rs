@@ -428,8 +428,20 @@ fn has_counter(m: &hlslc_sema::tast::Module, g: VarId, kind: ObjectKind) -> bool
         ObjectKind::AppendStructuredBuffer | ObjectKind::ConsumeStructuredBuffer => true,
         ObjectKind::RWStructuredBuffer | ObjectKind::RasterizerOrderedStructuredBuffer => m.exprs.iter().any(|e| {
             matches!(&e.kind, ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. }
-                if matches!(m.expr(*o).kind, ExprKind::Var(v) if v == g))
+                if matches!(m.expr(*o).kind, ExprKind::Var(v) if denotes(m, v, g, 8)))
         }),
+        _ => false,
+    }
+}
+
+/// Whether the variable `v` is `g` or a local resource alias initialized (through at most
+/// `depth` aliases) from `g` (see `stmt.rs::resource_local`).
+fn denotes(m: &hlslc_sema::tast::Module, v: VarId, g: VarId, depth: u32) -> bool {
+    if v == g {
+        return true;
+    }
+    match m.var(v).init.map(|i| &m.expr(i).kind) {
+        Some(hlslc_sema::tast::ExprKind::Var(x)) if depth > 0 && *x != v => denotes(m, *x, g, depth - 1),
         _ => false,
     }
 }

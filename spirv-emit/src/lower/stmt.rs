@@ -216,7 +216,7 @@ impl<'m> Lowerer<'m> {
             return Ok(());
         }
         if matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) {
-            return unsupported("local variables of resource type", Some(var.span));
+            return self.resource_local(v);
         }
         let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Function)?;
         let id = self.b.local_variable(pty, None)?;
@@ -226,6 +226,37 @@ impl<'m> Lowerer<'m> {
             let val = self.rvalue(init)?;
             self.b.store(id, val, None)?;
         }
+        Ok(())
+    }
+
+    /// A local of resource type is not a Function variable (an opaque value cannot be stored
+    /// there in valid SPIR-V, DXC's legalization removes such variables): when it is initialized
+    /// from a resource lvalue (`Texture2D t = gTex;`, `= gTexs[i];`) and never assigned, it is an
+    /// alias of that resource's pointer, evaluated once at the declaration.
+    fn resource_local(&mut self, v: hlslc_sema::tast::VarId) -> R<()> {
+        let m = self.m;
+        let var = m.var(v);
+        let reassigned = m.exprs.iter().any(|e| match &e.kind {
+            ExprKind::Assign { lhs, .. } => matches!(m.expr(*lhs).kind, ExprKind::Var(x) if x == v),
+            ExprKind::OutArg { lvalue, .. } => matches!(m.expr(*lvalue).kind, ExprKind::Var(x) if x == v),
+            _ => false,
+        });
+        let Some(init) = var.init.filter(|_| !reassigned) else {
+            return unsupported("local variables of resource type that are assigned after their declaration", Some(var.span));
+        };
+        let place = match self.lvalue(init) {
+            Ok(p) => p,
+            Err(_) => return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span)),
+        };
+        let Some((ptr, storage, layout)) = Self::place_ptr(&place) else {
+            return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span));
+        };
+        if let ExprKind::Var(g) = m.expr(init).kind {
+            if let Some(&c) = self.counters.get(&g) {
+                self.counters.insert(v, c);
+            }
+        }
+        self.vars.insert(v, VarHome::Ptr { ptr, storage, layout });
         Ok(())
     }
 
