@@ -311,6 +311,23 @@ pub struct EntryProperties {
     pub num_threads: Option<[u32; 3]>,
     /// `[WaveSize(n)]` (tag 11).
     pub wave_size: Option<u32>,
+    /// A geometry shader's state (tag 1).
+    pub gs_state: Option<GsState>,
+}
+
+/// A geometry shader's properties, written as DXC does: `!{input primitive, max vertex count,
+/// active stream mask, output topology, instance count}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GsState {
+    /// `DXIL::InputPrimitive`: 1 point, 2 line, 3 triangle, 6 lineadj, 7 triangleadj.
+    pub input_primitive: u32,
+    pub max_vertex_count: u32,
+    /// Bit `i` set when stream `i` is declared.
+    pub stream_mask: u32,
+    /// `DXIL::PrimitiveTopology`: 1 point list, 3 line strip, 5 triangle strip.
+    pub output_topology: u32,
+    /// `[instance(n)]`, 1 without it.
+    pub instance_count: u32,
 }
 
 /// One `!dx.entryPoints` record.
@@ -325,6 +342,7 @@ pub struct EntryPoint {
 }
 
 const SHADER_FLAGS_TAG: u32 = 0;
+const GS_STATE_TAG: u32 = 1;
 const NUM_THREADS_TAG: u32 = 4;
 const WAVE_SIZE_TAG: u32 = 11;
 
@@ -345,6 +363,12 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
         let i64t = m.types.int(64);
         let c = m.const_int(i64t, e.properties.shader_flags as i64);
         props.push(MdOperand::Value(i64t, Value::Const(c)));
+    }
+    if let Some(gs) = e.properties.gs_state {
+        props.push(i32_op(m, GS_STATE_TAG));
+        let fields = [gs.input_primitive, gs.max_vertex_count, gs.stream_mask, gs.output_topology, gs.instance_count];
+        let t = fields.iter().map(|v| i32_op(m, *v)).collect();
+        props.push(MdOperand::Node(m.md_node(t)));
     }
     if let Some([x, y, z]) = e.properties.num_threads {
         props.push(i32_op(m, NUM_THREADS_TAG));

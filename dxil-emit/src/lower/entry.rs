@@ -19,6 +19,15 @@ pub struct SigState {
     /// Last packed row per direction: (row, next free column, interpolation, is arbitrary).
     in_pack: Option<(u32, u8, InterpolationMode, bool)>,
     out_pack: Option<(u32, u8, InterpolationMode, bool)>,
+    /// A geometry shader's state, filled while its parameters are lowered.
+    pub gs_state: Option<metadata::GsState>,
+}
+
+impl SigState {
+    /// The next output element starts a new packing from row 0 (each GS stream has its own).
+    pub(crate) fn restart_output_packing(&mut self) {
+        self.out_pack = None;
+    }
 }
 
 /// `TEXCOORD3` → (`TEXCOORD`, 3); system values get their canonical spelling.
@@ -91,17 +100,18 @@ impl MinPrecision for ComponentType {
 }
 
 /// One piece of the entry's interface: a semantic and the type under it.
-struct IoPiece {
-    semantic: String,
-    ty: TypeId,
-    interp: Interpolation,
-    span: Span,
+#[derive(Clone)]
+pub(crate) struct IoPiece {
+    pub semantic: String,
+    pub ty: TypeId,
+    pub interp: Interpolation,
+    pub span: Span,
 }
 
 impl Lowerer<'_> {
     /// Splits a parameter or return value into semantic-carrying pieces (struct fields
     /// recursively).
-    fn io_pieces(&self, ty: TypeId, semantic: Option<&str>, interp: Interpolation, span: Span, out: &mut Vec<IoPiece>) -> R<()> {
+    pub(crate) fn io_pieces(&self, ty: TypeId, semantic: Option<&str>, interp: Interpolation, span: Span, out: &mut Vec<IoPiece>) -> R<()> {
         if let Some(s) = semantic {
             out.push(IoPiece { semantic: s.to_string(), ty, interp, span });
             return Ok(());
@@ -123,7 +133,7 @@ impl Lowerer<'_> {
 
     fn interp_mode(&self, piece: &IoPiece, sv: u8, kind: ScalarKind, is_input: bool) -> InterpolationMode {
         let stage = self.target.stage;
-        let interpolated = (stage == ShaderKind::Pixel && is_input) || (stage == ShaderKind::Vertex && !is_input);
+        let interpolated = (stage == ShaderKind::Pixel && is_input) || (matches!(stage, ShaderKind::Vertex | ShaderKind::Geometry) && !is_input);
         if !interpolated {
             return InterpolationMode::Undefined;
         }
@@ -143,7 +153,7 @@ impl Lowerer<'_> {
     }
 
     /// Adds a signature element for `piece`; returns its id.
-    fn add_element(&mut self, piece: &IoPiece, is_input: bool) -> R<u32> {
+    pub(crate) fn add_element(&mut self, piece: &IoPiece, is_input: bool) -> R<u32> {
         let (name, index) = split_semantic(&piece.semantic);
         let sv = system_value(&name);
         let (kind, rows, cols) = match self.t.types.get(piece.ty).clone() {
@@ -159,7 +169,8 @@ impl Lowerer<'_> {
             _ => return unsupported(format!("the type of `{}` in a stage signature", piece.semantic), Some(piece.span)),
         };
         let interp = self.interp_mode(piece, sv, kind, is_input);
-        let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input);
+        let gs_primitive_id = sv == 10 && is_input && self.target.stage == ShaderKind::Geometry;
+        let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input) || gs_primitive_id;
         let (list, pack) = if is_input { (&mut self.sigs.inputs, &mut self.sigs.in_pack) } else { (&mut self.sigs.outputs, &mut self.sigs.out_pack) };
         let id = list.len() as u32;
         let (start_row, start_col) = if not_packed {
@@ -222,13 +233,33 @@ impl Lowerer<'_> {
         if self.target.stage == ShaderKind::Compute {
             return unsupported(format!("the compute-shader input `{}`", piece.semantic), span);
         }
+        if self.target.stage == ShaderKind::Geometry && matches!(name.as_str(), "SV_GSInstanceID" | "SV_PrimitiveID") {
+            // Read with their own operations; SV_PrimitiveID still has an (unpacked) element.
+            let op = if name == "SV_GSInstanceID" {
+                DxilOp::GSInstanceID
+            } else {
+                self.add_element(piece, true)?;
+                DxilOp::PrimitiveID
+            };
+            let v = self.op(op, Overload::Scalar(OK::I32), &[], span)?;
+            return Ok(kinds.iter().map(|k| self.convert_scalar(v, ScalarKind::UInt, *k)).collect());
+        }
         let id = self.add_element(piece, true)?;
+        let vertex = self.undef_i32();
+        self.load_element(piece, id, vertex)
+    }
+
+    /// Reads input element `id` (made from `piece`) of vertex `vertex` (`undef` outside
+    /// geometry shaders).
+    pub(crate) fn load_element(&mut self, piece: &IoPiece, id: u32, vertex: Value) -> R<Flat> {
+        let span = Some(piece.span);
+        let kinds = self.leaf_kinds(piece.ty);
         let cols = self.piece_cols(piece.ty);
         let mut out = Vec::new();
         for (i, k) in kinds.iter().enumerate() {
             let (row, col) = ((i / cols) as i32, (i % cols) as i8);
             let load_kind = if *k == ScalarKind::Bool { ScalarKind::UInt } else { *k };
-            let args = [self.ci32(id as i32), self.ci32(row), self.ci8(col), self.undef_i32()];
+            let args = [self.ci32(id as i32), self.ci32(row), self.ci8(col), vertex];
             let v = self.op(DxilOp::LoadInput, Self::overload(load_kind), &args, span)?;
             out.push(self.convert_scalar(v, load_kind, *k));
         }
@@ -246,6 +277,11 @@ impl Lowerer<'_> {
 
     fn store_piece(&mut self, piece: &IoPiece, values: &[Value]) -> R<()> {
         let id = self.add_element(piece, false)?;
+        self.store_element(id, piece, values)
+    }
+
+    /// Writes `values` to output element `id` (made from `piece`), skipping `undef` components.
+    pub(crate) fn store_element(&mut self, id: u32, piece: &IoPiece, values: &[Value]) -> R<()> {
         let kinds = self.leaf_kinds(piece.ty);
         let cols = self.piece_cols(piece.ty);
         for (i, (k, v)) in kinds.iter().zip(values).enumerate() {
@@ -279,6 +315,9 @@ impl Lowerer<'_> {
             }
         }
         let f = t.func(self.entry_func);
+        if self.target.stage == ShaderKind::Geometry {
+            self.begin_geometry(f)?;
+        }
         let mut outs = Vec::new();
         for &p in &f.params {
             let var = t.var(p);
@@ -286,6 +325,18 @@ impl Lowerer<'_> {
                 Storage::Param(d) => d,
                 _ => ParamDir::In,
             };
+            if let Type::Object { kind, elem, .. } = t.types.get(var.ty).clone() {
+                if super::geometry::is_stream(kind) && self.target.stage == ShaderKind::Geometry {
+                    let marker = self.declare_stream(kind, elem, var.span)?;
+                    self.vars.insert(p, marker);
+                    continue;
+                }
+            }
+            if var.primitive.is_some() && self.target.stage == ShaderKind::Geometry {
+                let vals = self.load_vertex_array(var)?;
+                self.vars.insert(p, vals);
+                continue;
+            }
             let mut pieces = Vec::new();
             self.io_pieces(var.ty, var.semantic.as_deref(), var.interpolation, var.span, &mut pieces)?;
             if dir == ParamDir::Out {
@@ -362,6 +413,7 @@ pub(crate) fn emit_metadata(
         &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: Vec::new() },
     );
     let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
+    properties.gs_state = sigs.gs_state;
     if target.stage == ShaderKind::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));
     }

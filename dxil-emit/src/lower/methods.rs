@@ -18,6 +18,11 @@ impl Lowerer<'_> {
     pub(crate) fn method(&mut self, op: I, obj: ExprId, args: &[ExprId], e: ExprId) -> R<Flat> {
         let span = self.span(e);
         let rty = self.t.expr(e).ty;
+        if let hlslc_sema::types::Type::Object { kind, .. } = self.t.types.get(self.t.expr(obj).ty) {
+            if super::geometry::is_stream(*kind) {
+                return self.stream_method(op, obj, args, e);
+            }
+        }
         let (h, kind, elem) = self.object_handle(obj)?;
         let mut vals = Vec::new();
         for &a in args {

@@ -15,6 +15,7 @@
 mod cleanup;
 mod entry;
 mod expr;
+mod geometry;
 mod groupshared;
 mod intrinsics;
 mod intrinsics_ext;
@@ -74,7 +75,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         Stage::Domain => ShaderKind::Domain,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
     };
-    if matches!(kind, ShaderKind::Geometry | ShaderKind::Hull | ShaderKind::Domain) {
+    if matches!(kind, ShaderKind::Hull | ShaderKind::Domain) {
         return unsupported(format!("the {} stage", kind.name()), Some(module.func(ep.func).span));
     }
     let (major, minor) = options.shader_model;
@@ -138,6 +139,8 @@ pub(crate) struct Lowerer<'a> {
     pub order: Vec<BlockId>,
     /// Globals of the groupshared variables used.
     pub shared: HashMap<VarId, groupshared::Shared>,
+    /// A geometry shader's output streams, in parameter order.
+    pub streams: Vec<geometry::StreamOut>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -169,6 +172,7 @@ impl<'a> Lowerer<'a> {
             depth: 0,
             order: vec![BlockId(0)],
             shared: HashMap::new(),
+            streams: Vec::new(),
         }
     }
 
