@@ -30,6 +30,16 @@ pub(crate) fn check(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
     let _ = analyze(unit, &opts, diags);
 }
 
+/// Checks the unit (`-ast-dump`): the typed AST as text, when sema reported no error.
+pub(crate) fn typed_ast(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<String> {
+    let mut opts = sema_options(options);
+    if options.profile.is_none() {
+        opts.profile = "lib_6_3".into();
+    }
+    let module = analyze(unit, &opts, diags)?;
+    (!diags.has_errors()).then(|| hlslc_sema::dump::dump(&module))
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
     let module = analyze(unit, &sema_options(options), diags)?;

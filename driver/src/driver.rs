@@ -91,7 +91,15 @@ fn run(
             }
             None
         }
-        Action::AstDump { .. } => Some((Output::Text(hlslc_frontend::ast_dump::dump(&unit)), None)),
+        // The typed AST after sema; with parse or sema errors nothing is printed but the errors
+        // (`-ast-dump-parse` prints the parser's tree, which needs only a clean parse).
+        Action::AstDump { .. } => {
+            if diags.has_errors() {
+                return None;
+            }
+            crate::codegen::typed_ast(&unit, options, diags).map(|text| (Output::Text(text), None))
+        }
+        Action::ParseDump => Some((Output::Text(hlslc_frontend::ast_dump::dump(&unit)), None)),
         Action::Compile => {
             if diags.has_errors() {
                 return None;

@@ -19,8 +19,11 @@ pub enum Action {
     Preprocess,
     /// `-fsyntax-only`: diagnostics only.
     SyntaxOnly,
-    /// `-ast-dump` / `-ast-dump-implicit`: the syntax tree as text.
+    /// `-ast-dump` / `-ast-dump-implicit`: the typed AST after sema as text (types, value
+    /// categories, implicit conversions as casts, resolved intrinsics).
     AstDump { implicit: bool },
+    /// `-ast-dump-parse` (hlslc only): the parser's syntax tree as text, before sema.
+    ParseDump,
     /// `-verify`: check the diagnostics against `expected-*` comments in the source.
     Verify,
     /// `-M`: list the files the source depends on.

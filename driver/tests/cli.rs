@@ -116,6 +116,7 @@ fn actions() {
     assert_eq!(action(&["-fsyntax-only", "a"]), Action::SyntaxOnly);
     assert_eq!(action(&["-ast-dump", "a"]), Action::AstDump { implicit: false });
     assert_eq!(action(&["-ast-dump-implicit", "a"]), Action::AstDump { implicit: true });
+    assert_eq!(action(&["-ast-dump-parse", "a"]), Action::ParseDump);
     assert_eq!(action(&["a"]), Action::Compile);
 }
 

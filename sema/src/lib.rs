@@ -5,11 +5,13 @@
 //! - [`tast`]: the typed AST and its invariants.
 //! - [`intrinsics`]: the intrinsic table (generated from `intrinsics/intrinsics.def`) and its
 //!   overload resolution.
+//! - [`dump`]: the typed AST as text (`-ast-dump`).
 //! - `check`: the checker (declarations, statements, expressions, conversions, calls, folding).
 //! - [`stage`]: rules of entry points and their stage variables, on the typed AST.
 //!
 //! Sema never depends on SPIR-V or DXIL code.
 
+pub mod dump;
 pub mod intrinsics;
 pub mod layout;
 pub mod numeric;

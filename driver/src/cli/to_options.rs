@@ -99,7 +99,7 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
 
     // Action: the first of these that is present decides.
     let (p, deps, dump_implicit, dump) = (r.flag("P"), r.flag("M"), r.flag("ast-dump-implicit"), r.flag("ast-dump"));
-    let (verify, syntax_only) = (r.flag("verify"), r.flag("fsyntax-only"));
+    let (verify, syntax_only, dump_parse) = (r.flag("verify"), r.flag("fsyntax-only"), r.flag("ast-dump-parse"));
     o.action = if p {
         Action::Preprocess
     } else if deps {
@@ -108,6 +108,8 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
         Action::AstDump { implicit: true }
     } else if dump {
         Action::AstDump { implicit: false }
+    } else if dump_parse {
+        Action::ParseDump
     } else if verify {
         Action::Verify
     } else if syntax_only {

@@ -270,6 +270,9 @@ impl Checker<'_> {
             if types.contains_object(from) || types.contains_object(to) {
                 return None;
             }
+            // `(S)0`: the literal gets its concrete type first (no literal type reaches the
+            // typed AST).
+            let e = self.concretize(e);
             return Some(self.cast_node(CastKind::Flatten, e, to, span, true));
         }
         None
