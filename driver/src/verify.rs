@@ -211,6 +211,10 @@ fn parse_file(sm: &SourceMap, file: FileId, out: &mut Vec<Directive>, no_diags: 
         while let Some(p) = comment[from..].find("expected-") {
             let at = from + p;
             from = at + "expected-".len();
+            // `not-expected-warning` is not a directive: the prefix must start a word.
+            if comment[..at].ends_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_') {
+                continue;
+            }
             let line = f.line_index((start + at) as u32) + 1;
             match parse_directive(&comment[from..], file, line) {
                 Parsed::Directive(d, used) => {
@@ -376,5 +380,8 @@ mod tests {
         assert_eq!(parse_location("dx/linalg.h:*", FileId(0), 1), Some(Where::Named("dx/linalg.h".into(), None)));
         // A string holding `//` is not a comment.
         assert_eq!(comments("a \"//x\" // c\n"), vec![(10, 12)]);
+        // A prefix glued to a word is not a directive.
+        let (sm, _) = setup("// expected-no-diagnostics\n// not-expected-warning@+1:{{x}}\nint a;\n");
+        assert!(verify(&sm, &[]).is_empty());
     }
 }

@@ -31,6 +31,23 @@ fn semantic(anns: &[Annotation]) -> Option<String> {
     })
 }
 
+impl Checker<'_> {
+    /// Checks the semantics of a declaration: `SV_Target` takes indices 0 to 7.
+    pub(crate) fn check_semantics(&mut self, anns: &[Annotation]) {
+        for a in anns {
+            let Annotation::Semantic(id) = a else { continue };
+            let digits = id.name.len() - id.name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (base, index) = id.name.split_at(id.name.len() - digits);
+            if base.eq_ignore_ascii_case("SV_Target") && index.parse::<u64>().is_ok_and(|i| i > 7) {
+                self.error(
+                    id.span,
+                    format!("'{}' is defined with semantic index {index}, but only values 0 through 7 are supported", id.name),
+                );
+            }
+        }
+    }
+}
+
 /// Splits `t3` into ('t', 3).
 fn parse_register(s: &str) -> Option<(char, u32)> {
     let mut chars = s.chars();
@@ -292,6 +309,7 @@ impl Checker<'_> {
                 self.error(d.name.span, format!("default initialization of an object of const type 'const {}'", self.type_name(ty)));
             }
             let binding = self.binding(&d.annotations, &attrs);
+            self.check_semantics(&d.annotations);
             let var = Var {
                 name: d.name.name.clone(),
                 ty,
@@ -445,6 +463,7 @@ impl Checker<'_> {
                         if fields.iter().any(|f| f.name == decl.name.name) {
                             self.error(decl.name.span, format!("duplicate member '{}'", decl.name.name));
                         }
+                        self.check_semantics(&decl.annotations);
                         self.m.types.structs[sid.0 as usize].fields.push(Field {
                             name: decl.name.name.clone(),
                             ty: t,
@@ -503,6 +522,7 @@ impl Checker<'_> {
                 )
             });
             let binding = self.binding(&p.annotations, &pattrs);
+            self.check_semantics(&p.annotations);
             params.push(self.m.add_var(Var {
                 name: p.name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
                 ty: pt,
@@ -534,6 +554,7 @@ impl Checker<'_> {
                 }
             }
         }
+        self.check_semantics(&f.annotations);
         let id = self.m.add_func(Function {
             name: f.name.name.clone(),
             qualified_name: qualified,
@@ -649,6 +670,19 @@ impl Checker<'_> {
                 _ => "compute",
             };
             self.error(span, format!("{word} entry point must have a valid numthreads attribute"));
+        }
+        // The attributes DXC requires of geometry and hull entry points.
+        let required: &[&str] = match stage {
+            Stage::Geometry => &["maxvertexcount"],
+            Stage::Hull => &["patchconstantfunc", "outputtopology"],
+            _ => &[],
+        };
+        let f = self.m.func(func);
+        let missing: Vec<&str> =
+            required.iter().copied().filter(|r| !f.attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case(r))).collect();
+        let what = if stage == Stage::Geometry { "geometry" } else { "hull" };
+        for attr in missing {
+            self.error(span, format!("{what} entry point must have a valid {attr} attribute"));
         }
         EntryPoint { func, stage, numthreads }
     }

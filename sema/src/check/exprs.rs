@@ -5,7 +5,7 @@ use super::{Checker, Symbol, MAX_DEPTH};
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind};
 use crate::types::{ObjectKind, ScalarKind, Shape, Type, TypeId};
 use hlslc_frontend::ast::{self, BinaryOp, FloatSuffix, IntSuffix, UnaryOp};
-use hlslc_frontend::Span;
+use hlslc_frontend::{Diagnostic, Span};
 
 impl Checker<'_> {
     pub(crate) fn add(&mut self, kind: ExprKind, ty: TypeId, lvalue: bool, span: Span) -> ExprId {
@@ -220,19 +220,51 @@ impl Checker<'_> {
             return true;
         }
         if !ex.lvalue {
-            self.error(span, "expression is not assignable");
+            let msg = if self.read_only_element(e) { "read-only variable is not assignable" } else { "expression is not assignable" };
+            self.error(span, msg);
             return false;
         }
         if let Some(v) = self.root_var(e) {
             let var = self.m.var(v);
             if var.is_const || matches!(var.storage, crate::tast::Storage::CBufferMember { .. } | crate::tast::Storage::Uniform) {
-                let ty = self.type_name(ex.ty);
-                let what = if var.is_const { format!("const-qualified type 'const {ty}'") } else { format!("const-qualified type 'const {ty}'") };
-                self.error(span, format!("cannot assign to variable '{}' with {what}", var.name));
+                // As clang: the variable itself is named (with a note at its declaration); a
+                // part of it (member, element, swizzle) is only "read-only".
+                if !matches!(ex.kind, ExprKind::Var(_)) {
+                    self.error(span, "read-only variable is not assignable");
+                    return false;
+                }
+                let ty = self.type_name(var.ty);
+                let d = Diagnostic::error(format!("cannot assign to variable '{}' with const-qualified type 'const {ty}'", var.name))
+                    .at(span)
+                    .with_label(var.span, format!("variable '{}' declared const here", var.name));
+                self.diags.push(d);
                 return false;
             }
         }
         true
+    }
+
+    /// True for a part of a read-only resource element that DXC calls a read-only variable: an
+    /// `InputPatch`/`OutputPatch` element or any part of it, or a swizzle of a member of a
+    /// read-only buffer element (`sb[0].f4.x`).
+    fn read_only_element(&self, mut e: ExprId) -> bool {
+        let mut swizzled = false;
+        for _ in 0..256 {
+            match &self.m.expr(e).kind {
+                ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } => {
+                    swizzled = true;
+                    e = *base;
+                }
+                ExprKind::Field { base, .. } => e = *base,
+                ExprKind::Index { base, .. } => match self.m.types.get(self.ty_of(*base)) {
+                    Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, .. } => return true,
+                    Type::Object { .. } => return swizzled,
+                    _ => e = *base,
+                },
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// The variable an lvalue path starts from.
@@ -391,6 +423,15 @@ impl Checker<'_> {
                 }
             }
         } else if is_logic {
+            let scalar = |t| matches!(self.m.types.shape(t), Some(crate::types::Shape::Scalar));
+            if self.opts.hlsl_version >= 2021 && !(scalar(lt) && scalar(rt)) {
+                let word = if op == LogAnd { "and" } else { "or" };
+                self.error(
+                    span,
+                    format!("operands for short-circuiting logical binary operator must be scalar, for non-scalar types use '{word}'"),
+                );
+                return self.error_expr(span);
+            }
             k = ScalarKind::Bool;
             ct = self.m.types.with_component(ct, k);
         } else if !is_cmp && k.is_bool() {
@@ -463,8 +504,12 @@ impl Checker<'_> {
             self.error(span, format!("incompatible operand types ('{x}' and '{y}')"));
             return self.error_expr(span);
         };
-        // A vector condition selects per component.
+        // A vector condition selects per component (before HLSL 2021, which short-circuits).
         let ct = self.ty_of(c);
+        if self.opts.hlsl_version >= 2021 && matches!(self.m.types.shape(ct), Some(Shape::Vector(_) | Shape::Matrix(..))) {
+            self.error(span, "condition for short-circuiting ternary operator must be scalar, for non-scalar types use 'select'");
+            return self.error_expr(span);
+        }
         let cond_ty = match self.m.types.shape(ct) {
             Some(Shape::Vector(n)) if n > 1 => self.m.types.vector(ScalarKind::Bool, n),
             _ => self.m.types.bool(),
@@ -537,6 +582,27 @@ impl Checker<'_> {
         }
     }
 
+    /// A constant index outside a sized array: an error (a warning worded as clang's before HLSL
+    /// 2018), with a note at the array variable's declaration.
+    fn array_index_out_of_bounds(&mut self, base: ExprId, index: i64, len: u32, span: Span) {
+        let mut d = if self.opts.hlsl_version <= 2016 {
+            Diagnostic::warning(if index < 0 {
+                format!("array index {index} is before the beginning of the array")
+            } else {
+                format!("array index {index} is past the end of the array (which contains {len} elements)")
+            })
+            .with_code("-Warray-bounds")
+        } else {
+            Diagnostic::error(format!("array index {index} is out of bounds"))
+        }
+        .at(span);
+        if let ExprKind::Var(v) = self.m.expr(base).kind {
+            let var = self.m.var(v);
+            d = d.with_label(var.span, format!("array '{}' declared here", var.name));
+        }
+        self.diags.push(d);
+    }
+
     /// `base[index]`.
     pub(crate) fn index(&mut self, b: ExprId, i: ExprId, span: Span) -> ExprId {
         let bt = self.ty_of(b);
@@ -549,7 +615,7 @@ impl Checker<'_> {
             Type::Array { elem, len } => {
                 if let (Some(n), Some(ConstValue::Int(c))) = (len, self.const_value(i)) {
                     if c < 0 || c >= n as i64 {
-                        self.error(span, format!("array index {c} is out of bounds"));
+                        self.array_index_out_of_bounds(b, c, n, span);
                     }
                 }
                 (elem, base_lv, 1)

@@ -242,8 +242,11 @@ impl<'a> Checker<'a> {
         // internal, so an unreachable recursive function is dropped, not diagnosed). Roots: the
         // entry point, or in a library every function.
         let library = self.opts.stage().is_none_or(|s| s == Stage::Library);
+        // In a library the roots are the free functions (methods are reached through them).
         let roots: Vec<usize> = (0..n)
-            .filter(|&i| library || (self.m.funcs[i].qualified_name == self.opts.entry && self.m.funcs[i].this_type.is_none()))
+            .filter(|&i| {
+                self.m.funcs[i].this_type.is_none() && (library || self.m.funcs[i].qualified_name == self.opts.entry)
+            })
             .collect();
         // Iterative DFS with colors; report each function on a cycle once.
         let mut color = vec![0u8; n];
@@ -260,9 +263,17 @@ impl<'a> Checker<'a> {
                     *i += 1;
                     if color[w] == 1 && !reported[w] {
                         reported[w] = true;
+                        // As DXC: the root whose call graph holds the cycle, and the function on it.
                         let f = &self.m.funcs[w];
-                        let (span, name) = (f.span, f.name.clone());
-                        self.error(span, format!("recursive functions are not allowed: function '{name}' calls recursive function '{name}'"));
+                        let (span, name) = (f.span, f.qualified_name.clone());
+                        let root = self.m.funcs[start].qualified_name.clone();
+                        self.diags.push(
+                            Diagnostic::error(format!(
+                                "recursive functions are not allowed: function '{root}' calls recursive function '{name}'"
+                            ))
+                            .at(span)
+                            .with_label(span, "recursive function located here:"),
+                        );
                     } else if color[w] == 0 {
                         color[w] = 1;
                         stack.push((w, 0));

@@ -207,7 +207,12 @@ impl Checker<'_> {
                     None => Some(float4),
                 };
                 if let Some(a) = args.get(1) {
-                    count = Some(self.count_arg(a).unwrap_or(0).max(0) as u32);
+                    let n = self.count_arg(a);
+                    if n == Some(0) && matches!(kind, ObjectKind::InputPatch | ObjectKind::OutputPatch) {
+                        self.error(ts.span, format!("{} element count must be greater than 0", kind.name()));
+                        return TypeTable::ERROR;
+                    }
+                    count = Some(n.unwrap_or(0).max(0) as u32);
                 } else if shape == TemplateShape::TypeAndCount {
                     self.error(ts.span, format!("'{}' requires a count template argument", kind.name()));
                     return TypeTable::ERROR;

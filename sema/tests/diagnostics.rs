@@ -1,0 +1,151 @@
+//! Wording, location and notes of sema diagnostics that DXC's `-verify` tests compare (clang's
+//! messages, notes as secondary labels at the declaration they point to).
+
+mod common;
+use common::{run, run_with};
+use hlslc_frontend::diag::Severity;
+use hlslc_sema::SemaOptions;
+
+/// (severity, message, line of the primary label, [(note, line)]) of every diagnostic.
+type Summary = Vec<(Severity, String, usize, Vec<(String, usize)>)>;
+
+fn summary(src: &str, opts: &SemaOptions) -> Summary {
+    let line = |span: hlslc_frontend::Span| src[..span.start as usize].matches('\n').count() + 1;
+    let o = run_with(src, opts);
+    o.diags
+        .list
+        .iter()
+        .map(|d| {
+            let at = d.labels.iter().find(|l| l.primary).map_or(0, |l| line(l.span));
+            let notes = d.labels.iter().filter(|l| !l.primary).map(|l| (l.message.clone(), line(l.span))).collect();
+            (d.severity, d.message.clone(), at, notes)
+        })
+        .collect()
+}
+
+fn lib() -> SemaOptions {
+    SemaOptions { profile: "lib_6_3".into(), ..SemaOptions::default() }
+}
+
+fn errors(src: &str) -> Vec<String> {
+    run(src).diags.list.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect()
+}
+
+#[test]
+fn assigning_a_const_variable_names_it_and_notes_its_declaration() {
+    let src = "float4 main() : SV_Target {\n  const float c = 2;\n  c = 3;\n  return c;\n}\n";
+    let s = summary(src, &SemaOptions::default());
+    assert_eq!(
+        s,
+        vec![(
+            Severity::Error,
+            "cannot assign to variable 'c' with const-qualified type 'const float'".to_string(),
+            3,
+            vec![("variable 'c' declared const here".to_string(), 2)]
+        )]
+    );
+}
+
+#[test]
+fn assigning_part_of_a_read_only_value_is_a_read_only_variable() {
+    let src = "struct S { float3 x[2]; };\nStructuredBuffer<S> sb;\nfloat4 g;\n\
+               float4 main() : SV_Target {\n  const S s = sb[0];\n  s.x[0] = 1;\n  g.x = 1;\n  sb[0].x[1].y = 2;\n  return 0;\n}\n";
+    let e = errors(src);
+    assert_eq!(e, vec!["read-only variable is not assignable"; 3], "{e:?}");
+}
+
+#[test]
+fn input_patch_elements_are_read_only() {
+    let src = "struct V { float4 p : SV_Position; };\n[maxvertexcount(1)]\n\
+               void main(InputPatch<V, 2> pts, inout PointStream<V> o) { pts[0].p = 1; }\n";
+    let s = summary(src, &SemaOptions { profile: "gs_6_0".into(), ..SemaOptions::default() });
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(s[0].1, "read-only variable is not assignable");
+}
+
+#[test]
+fn constant_array_index_out_of_bounds_notes_the_array() {
+    let src = "float4 main() : SV_Target {\n  int a[2];\n  a[2] = 0;\n  return a[-1];\n}\n";
+    let s = summary(src, &SemaOptions::default());
+    let note = vec![("array 'a' declared here".to_string(), 2)];
+    assert_eq!(
+        s,
+        vec![
+            (Severity::Error, "array index 2 is out of bounds".to_string(), 3, note.clone()),
+            (Severity::Error, "array index -1 is out of bounds".to_string(), 4, note.clone()),
+        ]
+    );
+    // Before HLSL 2018 it is clang's warning.
+    let s = summary(src, &SemaOptions { hlsl_version: 2016, ..SemaOptions::default() });
+    assert_eq!(s[0].0, Severity::Warning);
+    assert_eq!(s[0].1, "array index 2 is past the end of the array (which contains 2 elements)");
+    assert_eq!(s[1].1, "array index -1 is before the beginning of the array");
+}
+
+#[test]
+fn recursion_names_the_root_and_notes_the_recursive_function() {
+    let src = "struct S {\n  int f() { return f(); }\n};\nexport int main() {\n  S s;\n  return s.f();\n}\n";
+    let s = summary(src, &lib());
+    assert_eq!(
+        s,
+        vec![(
+            Severity::Error,
+            "recursive functions are not allowed: function 'main' calls recursive function 'S::f'".to_string(),
+            2,
+            vec![("recursive function located here:".to_string(), 2)]
+        )]
+    );
+}
+
+#[test]
+fn short_circuit_operators_need_scalars_in_hlsl_2021() {
+    let src = "int3 a; int3 b;\nint3 f() { return a && b; }\nint3 g() { return a || b; }\nint3 h() { return a ? a : b; }\n";
+    let s = summary(src, &lib());
+    let msgs: Vec<&str> = s.iter().map(|d| d.1.as_str()).collect();
+    assert_eq!(
+        msgs,
+        vec![
+            "operands for short-circuiting logical binary operator must be scalar, for non-scalar types use 'and'",
+            "operands for short-circuiting logical binary operator must be scalar, for non-scalar types use 'or'",
+            "condition for short-circuiting ternary operator must be scalar, for non-scalar types use 'select'",
+        ]
+    );
+    // HLSL 2018 applies them per component.
+    let o = run_with(src, &SemaOptions { hlsl_version: 2018, ..lib() });
+    assert!(!o.diags.has_errors(), "{}", o.rendered);
+}
+
+#[test]
+fn geometry_and_hull_entry_points_need_their_attributes() {
+    let gs = "struct V { float4 p : SV_Position; };\nvoid main(point V v[1], inout PointStream<V> o) { o.Append(v[0]); }\n";
+    let s = summary(gs, &SemaOptions { profile: "gs_6_0".into(), ..SemaOptions::default() });
+    assert_eq!(s.iter().map(|d| (d.1.as_str(), d.2)).collect::<Vec<_>>(), vec![(
+        "geometry entry point must have a valid maxvertexcount attribute",
+        2
+    )]);
+    let hs = "struct P { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n\
+              struct C { float4 p : POSITION; };\nP pcf() { return (P)0; }\n\
+              [domain(\"tri\")]\n[partitioning(\"integer\")]\n[outputcontrolpoints(3)]\n\
+              C main(InputPatch<C, 3> v, uint id : SV_OutputControlPointID) { return v[id]; }\n";
+    let s = summary(hs, &SemaOptions { profile: "hs_6_0".into(), ..SemaOptions::default() });
+    let msgs: Vec<&str> = s.iter().map(|d| d.1.as_str()).collect();
+    assert_eq!(
+        msgs,
+        vec![
+            "hull entry point must have a valid patchconstantfunc attribute",
+            "hull entry point must have a valid outputtopology attribute"
+        ]
+    );
+}
+
+#[test]
+fn sv_target_index_and_patch_sizes_are_checked() {
+    let e = errors("struct S { float4 t : SV_Target8; float4 u : SV_TARGET7; };\nS main() { return (S)0; }\n");
+    assert_eq!(e, vec!["'SV_Target8' is defined with semantic index 8, but only values 0 through 7 are supported"]);
+    let o = run_with(
+        "struct C { float p : P; };\nC main(const OutputPatch<C, 0> patch) { return patch[0]; }\n",
+        &SemaOptions { profile: "ds_6_0".into(), ..SemaOptions::default() },
+    );
+    let e: Vec<&str> = o.diags.list.iter().filter(|d| d.is_error()).map(|d| d.message.as_str()).collect();
+    assert_eq!(e, vec!["OutputPatch element count must be greater than 0"]);
+}
