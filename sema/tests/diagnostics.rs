@@ -149,3 +149,55 @@ fn sv_target_index_and_patch_sizes_are_checked() {
     let e: Vec<&str> = o.diags.list.iter().filter(|d| d.is_error()).map(|d| d.message.as_str()).collect();
     assert_eq!(e, vec!["OutputPatch element count must be greater than 0"]);
 }
+
+#[test]
+fn wave_size_is_checked_on_entry_points() {
+    let cs = |attr: &str, profile: &str| {
+        let src = format!("{attr}\n[numthreads(1, 1, 1)]\nvoid main() {{}}\n{attr}\n[numthreads(1, 1, 1)]\nvoid other() {{}}\n");
+        let o = run_with(&src, &SemaOptions { profile: profile.into(), ..SemaOptions::default() });
+        o.diags.list.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect::<Vec<_>>()
+    };
+    // Only the entry point (`main`) is checked.
+    assert_eq!(cs("[WaveSize(13)]", "cs_6_6"), vec!["WaveSize arguments must be between 4 and 128 and a power of 2"]);
+    assert_eq!(cs("[WaveSize(4, 8)]", "cs_6_6"), vec!["WaveSize only takes multiple arguments in Shader Model 6.8 or higher"]);
+    assert_eq!(cs("[WaveSize(4, 16, 32)]", "cs_6_8"), vec!["Preferred WaveSize value 32 must be between 4 and 16"]);
+    assert_eq!(cs("[WaveSize(16, 16)]", "cs_6_8"), vec!["Wave Size Range minimum and maximum are equal"]);
+    assert!(cs("[WaveSize(4, 64, 32)]", "cs_6_8").is_empty());
+}
+
+#[test]
+fn struct_operators_overload_and_free_operators_are_rejected() {
+    let src = "struct S { float a; float operator+(float x) { return a + x; } };\n\
+               float4 main(float4 p : SV_Position) : SV_Target {\n  S s; s.a = p.y;\n  p.x = s + 0.5;\n  return p;\n}\n";
+    let o = run(src);
+    assert!(!o.diags.has_errors(), "{}", o.rendered);
+    let m = o.module.expect("module");
+    assert!(m.exprs.iter().any(|e| matches!(e.kind, hlslc_sema::tast::ExprKind::Call { func, this_arg: Some(_), .. }
+        if m.func(func).qualified_name == "S::operator+")));
+    // No `operator+` takes an `S`: the operands are invalid.
+    let e = errors(&src.replace("s + 0.5", "s + s"));
+    assert_eq!(e, vec!["invalid operands to binary expression ('S' and 'S')"]);
+    let e = errors("struct T {};\nT operator*(float l, T r) { return r; }\nfloat4 main() : SV_Target { return 0; }\n");
+    assert_eq!(e, vec!["overloading non-member 'operator*' is not allowed"]);
+}
+
+#[test]
+fn templates_do_not_take_strings_and_groupshared_parameters_warn_before_202x() {
+    let e = errors("template<typename T> void take(T s) {}\nfloat4 main() : SV_Target { take(\"x\"); return 0; }\n");
+    assert_eq!(e, vec!["string literals parameters are not supported in HLSL"]);
+    let src = "void f(groupshared uint s) {}\ntemplate<typename T> T g(groupshared T a) { return a; }\n";
+    let s = summary(src, &lib());
+    let warnings: Vec<(&str, usize)> =
+        s.iter().filter(|d| d.0 == Severity::Warning).map(|d| (d.1.as_str(), d.2)).collect();
+    let w = "Support for groupshared parameter annotation not added until HLSL 202x";
+    assert_eq!(warnings, vec![(w, 1), (w, 2)]);
+    assert!(summary(src, &SemaOptions { hlsl_version: 2029, ..lib() }).iter().all(|d| d.0 != Severity::Warning));
+}
+
+#[test]
+fn failed_instantiations_are_named_as_clang_does() {
+    let src = "template<typename T> struct Foo { T x; float f() { return x.bad; } };\n\
+               float4 main() : SV_Target { Foo<float> foo; return 0; }\n";
+    let o = run(src);
+    assert!(o.rendered.contains("note: in instantiation of template class 'Foo<float>' requested here"), "{}", o.rendered);
+}

@@ -35,7 +35,7 @@ fn template_errors_name_the_instantiation() {
     assert!(r.contains("invalid swizzle 'missing' on vector type 'float'"), "{r}");
     // The failed instantiation is not reported again as a failed call.
     assert_eq!(r.matches("error:").count(), 1, "{r}");
-    assert!(r.contains("note: in instantiation of template 'get<float>' requested here"), "{r}");
+    assert!(r.contains("note: in instantiation of function template specialization 'get<float>' requested here"), "{r}");
     let r = err("template<typename T> struct S { T x; }; float4 main() : SV_Target { S s; return 0; }");
     assert!(r.contains("use of class template 'S' requires template arguments"), "{r}");
     let r = err("template<typename T> T f(T a, T b) { return a; } float4 main() : SV_Target { return f(1, 2, 3); }");

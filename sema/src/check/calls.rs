@@ -45,6 +45,11 @@ impl Checker<'_> {
                     if ids.iter().any(|&i| self.m.types.is_error(self.ty_of(i))) {
                         return self.error_expr(span);
                     }
+                    // A template parameter is never deduced as a string (only `printf` takes one).
+                    if ids.iter().any(|&i| matches!(self.m.types.get(self.ty_of(i)), Type::String)) {
+                        self.error(span, "string literals parameters are not supported in HLSL");
+                        return self.error_expr(span);
+                    }
                     let tys: Vec<_> = ids.iter().map(|&i| self.ty_of(i)).collect();
                     let (inst, failed) = self.template_candidates(&tmpls, targs, &tys, span);
                     cands.extend(inst);
@@ -318,6 +323,24 @@ impl Checker<'_> {
         }
         let ret = self.m.func(f).ret;
         self.add(ExprKind::Call { func: f, this_arg: this, args: conv }, ret, false, span)
+    }
+
+    /// `l op r` with a struct on the left that declares `operatorOP` taking `r` (HLSL 2021
+    /// operator overloading): the method call. `None` when no such method is viable, so the
+    /// caller reports the invalid operands.
+    pub(crate) fn overloaded_operator(&mut self, op: ast::BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        let lt = self.ty_of(l);
+        if !matches!(self.m.types.get(lt), Type::Struct(_)) {
+            return None;
+        }
+        let name = format!("operator{}", op.symbol());
+        let cands = self.struct_methods(lt, &name);
+        let rt = self.ty_of(r);
+        let viable = cands.iter().any(|&f| {
+            let params = &self.m.func(f).params;
+            params.len() == 1 && implicit_cost(&self.m.types, rt, self.m.var(params[0]).ty).is_some()
+        });
+        viable.then(|| self.user_call(&cands, Some(l), &[r], &name, span))
     }
 
     /// Parameters without a default value.

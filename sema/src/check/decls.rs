@@ -48,6 +48,65 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    /// `groupshared` parameters are an HLSL 202x feature: DXC warns before (once per written
+    /// declaration, so not again for a template's instances).
+    pub(crate) fn warn_groupshared_params(&mut self, f: &ast::FuncDecl) {
+        if self.opts.hlsl_version >= 2022 {
+            return;
+        }
+        for p in &f.params {
+            if let Some(m) = p.modifiers.iter().find(|m| m.modifier == Modifier::Groupshared) {
+                self.warning(m.span, "Support for groupshared parameter annotation not added until HLSL 202x");
+            }
+        }
+    }
+
+    /// Checks the attributes DXC validates on entry functions (the `-E` function, or a library's
+    /// `[shader]` functions): `[WaveSize(min[, max[, preferred]])]`.
+    fn check_entry_attrs(&mut self, f: &ast::FuncDecl, attrs: &[RawAttr]) {
+        let Some(stage) = self.opts.stage() else { return };
+        let is_entry = if stage == Stage::Library {
+            attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("shader"))
+        } else {
+            f.name.name == self.opts.entry
+        };
+        if !is_entry {
+            return;
+        }
+        for (a, raw) in f.attrs.iter().zip(attrs) {
+            if raw.namespace.is_some() || !raw.name.eq_ignore_ascii_case("wavesize") {
+                continue;
+            }
+            let span = a.span;
+            let n = raw.args.len();
+            if n == 0 {
+                self.error(span, "'WaveSize' attribute takes at least 1 argument");
+                continue;
+            }
+            if n > 3 {
+                self.error(span, "'WaveSize' attribute takes no more than 3 arguments");
+                continue;
+            }
+            if n > 1 && self.opts.shader_model() < (6, 8) {
+                self.error(span, "WaveSize only takes multiple arguments in Shader Model 6.8 or higher");
+                continue;
+            }
+            let values: Vec<i64> = raw.args.iter().map(|x| if let AttrArg::Int(v) = x { *v } else { 0 }).collect();
+            if values.iter().any(|&v| !(4..=128).contains(&v) || v.count_ones() != 1) {
+                self.error(span, "WaveSize arguments must be between 4 and 128 and a power of 2");
+                continue;
+            }
+            if n > 1 && values[0] == values[1] {
+                self.error(span, "Wave Size Range minimum and maximum are equal");
+            } else if n == 3 && !(values[0]..=values[1]).contains(&values[2]) {
+                let (min, max, pref) = (values[0], values[1], values[2]);
+                self.error(span, format!("Preferred WaveSize value {pref} must be between {min} and {max}"));
+            }
+        }
+    }
+}
+
 /// Splits `t3` into ('t', 3).
 fn parse_register(s: &str) -> Option<(char, u32)> {
     let mut chars = s.chars();
@@ -501,7 +560,16 @@ impl Checker<'_> {
     fn declare_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) -> crate::tast::FuncId {
         let ret = self.resolve_type_mods(&f.ret, &f.modifiers);
         let attrs = self.raw_attrs(&f.attrs);
+        if this_ty.is_none() {
+            self.check_entry_attrs(f, &attrs);
+            if f.name.name.starts_with("operator") && !f.name.name[8..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                self.error(f.name.span, format!("overloading non-member '{}' is not allowed", f.name.name));
+            }
+        }
         let mut params = Vec::new();
+        if self.instantiation_depth == 0 {
+            self.warn_groupshared_params(f);
+        }
         for p in &f.params {
             let pt = self.resolve_type_mods(&p.ty, &p.modifiers);
             let pt = self.apply_dims(pt, &p.array_dims);

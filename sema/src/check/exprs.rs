@@ -393,6 +393,9 @@ impl Checker<'_> {
             return self.error_expr(span);
         }
         if !self.m.types.is_numeric(lt) || !self.m.types.is_numeric(rt) {
+            if let Some(call) = self.overloaded_operator(op, l, r, span) {
+                return call;
+            }
             let (a, b) = (self.type_name(lt), self.type_name(rt));
             self.error(span, format!("invalid operands to binary expression ('{a}' and '{b}')"));
             return self.error_expr(span);

@@ -242,12 +242,14 @@ impl<'a> Checker<'a> {
         // internal, so an unreachable recursive function is dropped, not diagnosed). Roots: the
         // entry point, or in a library every function.
         let library = self.opts.stage().is_none_or(|s| s == Stage::Library);
-        // In a library the roots are the free functions (methods are reached through them).
-        let roots: Vec<usize> = (0..n)
-            .filter(|&i| {
-                self.m.funcs[i].this_type.is_none() && (library || self.m.funcs[i].qualified_name == self.opts.entry)
-            })
-            .collect();
+        // In a library the roots are the free functions, then the methods no free function
+        // reaches (as with DXC's -default-linkage external).
+        let free = |i: &usize| self.m.funcs[*i].this_type.is_none();
+        let roots: Vec<usize> = if library {
+            (0..n).filter(free).chain((0..n).filter(|i| !free(i))).collect()
+        } else {
+            (0..n).filter(|i| free(i) && self.m.funcs[*i].qualified_name == self.opts.entry).collect()
+        };
         // Iterative DFS with colors; report each function on a cycle once.
         let mut color = vec![0u8; n];
         let mut reported = vec![false; n];

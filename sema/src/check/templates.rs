@@ -74,7 +74,8 @@ impl Checker<'_> {
         let idx = self.templates.len();
         self.templates.push(TemplateInfo { decl: t.clone(), ns: self.ns.clone(), cache: HashMap::new(), specs: Vec::new() });
         let key = self.qualify(&name.name);
-        if matches!(*t.decl, Decl::Func(_)) {
+        if let Decl::Func(f) = &*t.decl {
+            self.warn_groupshared_params(f);
             self.func_templates.entry(key).or_default().push(idx);
             return;
         }
@@ -307,10 +308,19 @@ impl Checker<'_> {
         self.instantiation_depth -= 1;
         let inst = if self.diags.error_count() > errors_before { Instance::Failed } else { inst };
         if inst == Instance::Failed {
-            self.diags.push(hlslc_frontend::Diagnostic::new(
-                hlslc_frontend::diag::Severity::Note,
-                format!("in instantiation of template '{display}' requested here"),
-            ).at(span));
+            // clang's words, and its spelling of nested template arguments (`A<B<float> >`).
+            let what = if matches!(decl, Decl::Func(_)) { "function template specialization" } else { "template class" };
+            let mut name = display.clone();
+            while name.contains(">>") {
+                name = name.replace(">>", "> >");
+            }
+            self.diags.push(
+                hlslc_frontend::Diagnostic::new(
+                    hlslc_frontend::diag::Severity::Note,
+                    format!("in instantiation of {what} '{name}' requested here"),
+                )
+                .at(span),
+            );
         }
         self.templates[idx].cache.insert(args, inst);
         inst
