@@ -202,7 +202,11 @@ fn syntax_only_rejects_bad_input() {
 fn ast_dump_prints_the_tree() {
     let dir = TempDir::new("ast");
     let f = dir.file("a.hlsl", GOOD);
+    // -ast-dump: the typed AST after sema; -ast-dump-parse: the parser's tree.
     let o = hlslc(&["-T", "ps_6_0", "-ast-dump", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Module\n") && stdout(&o).contains("Function main"), "{}", stdout(&o));
+    let o = hlslc(&["-T", "ps_6_0", "-ast-dump-parse", f.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).starts_with("TranslationUnit\n") && stdout(&o).contains("main"), "{}", stdout(&o));
 }

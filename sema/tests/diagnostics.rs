@@ -201,3 +201,42 @@ fn failed_instantiations_are_named_as_clang_does() {
     let o = run(src);
     assert!(o.rendered.contains("note: in instantiation of template class 'Foo<float>' requested here"), "{}", o.rendered);
 }
+
+#[test]
+fn numthreads_outside_the_group_size_range_is_ignored_with_a_warning() {
+    let src = "[numthreads(0, 0, 0)]\nvoid main() {}\n[numthreads(64, 64, 1)]\nvoid other() {}\n";
+    let s = summary(src, &SemaOptions { profile: "cs_6_0".into(), ..SemaOptions::default() });
+    let got: Vec<(Severity, &str, usize)> = s.iter().map(|d| (d.0, d.1.as_str(), d.2)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Severity::Warning, "Group size of 0 (0 * 0 * 0) is outside of valid range [1..1024] - attribute will be ignored", 1),
+            (Severity::Warning, "Group size of 4096 (64 * 64 * 1) is outside of valid range [1..1024] - attribute will be ignored", 3),
+            (Severity::Error, "compute entry point must have a valid numthreads attribute", 2),
+        ]
+    );
+}
+
+#[test]
+fn shader_attribute_of_another_stage_conflicts_with_the_profile() {
+    let src = "[shader(\"pixel\")]\n[numthreads(1, 1, 1)]\nvoid main() {}\n";
+    let s = summary(src, &SemaOptions { profile: "cs_6_0".into(), ..SemaOptions::default() });
+    let got: Vec<(&str, usize)> = s.iter().map(|d| (d.1.as_str(), d.2)).collect();
+    assert_eq!(
+        got,
+        vec![("entry type 'compute' from profile 'cs_6_0' conflicts with shader attribute type 'pixel' on entry function 'main'.", 1)]
+    );
+}
+
+#[test]
+fn operator_swizzle_and_member_array_rules() {
+    let e = errors("struct A { int x; A operator++() { return this; } };\nfloat4 main() : SV_Target { return 0; }\n");
+    assert_eq!(e, vec!["overloading 'operator++' is not allowed"]);
+    let e = errors("float4 main(float4 v : V) : SV_Target { return v.xgba + v.rgbx; }\n");
+    assert_eq!(e, vec!["vector component names cannot mix 'xyzw' and 'rgba'"; 2]);
+    let e = errors("struct S { int a[]; float4 m; };\nfloat4 main() : SV_Target { return 0; }\n");
+    assert_eq!(e, vec!["array dimensions of struct/class members must be explicit"]);
+    // A swizzle's type is named without its typedef, as clang does.
+    let e = errors("float4 main(float4 a : A) : SV_Target { float4 b = a; b += a.xyz; return b; }\n");
+    assert_eq!(e, vec!["cannot convert from 'vector<float, 3>' to 'float4'"]);
+}

@@ -174,7 +174,12 @@ impl Checker<'_> {
                     return r;
                 }
             }
-            let msg = format!("cannot convert from '{}' to '{}'", self.m.types.name(from), self.m.types.name(to));
+            // clang names a swizzle's type without the typedef sugar (`vector<float, 3>`).
+            let from_name = match (self.m.types.get(from), &self.m.expr(e).kind) {
+                (Type::Vector(k, n), ExprKind::Swizzle { .. }) => format!("vector<{}, {n}>", k.name()),
+                _ => self.m.types.name(from),
+            };
+            let msg = format!("cannot convert from '{from_name}' to '{}'", self.m.types.name(to));
             self.diags.push(Diagnostic::error(msg).at(span));
             return self.error_expr(span);
         }

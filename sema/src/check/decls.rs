@@ -31,82 +31,6 @@ fn semantic(anns: &[Annotation]) -> Option<String> {
     })
 }
 
-impl Checker<'_> {
-    /// Checks the semantics of a declaration: `SV_Target` takes indices 0 to 7.
-    pub(crate) fn check_semantics(&mut self, anns: &[Annotation]) {
-        for a in anns {
-            let Annotation::Semantic(id) = a else { continue };
-            let digits = id.name.len() - id.name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-            let (base, index) = id.name.split_at(id.name.len() - digits);
-            if base.eq_ignore_ascii_case("SV_Target") && index.parse::<u64>().is_ok_and(|i| i > 7) {
-                self.error(
-                    id.span,
-                    format!("'{}' is defined with semantic index {index}, but only values 0 through 7 are supported", id.name),
-                );
-            }
-        }
-    }
-}
-
-impl Checker<'_> {
-    /// `groupshared` parameters are an HLSL 202x feature: DXC warns before (once per written
-    /// declaration, so not again for a template's instances).
-    pub(crate) fn warn_groupshared_params(&mut self, f: &ast::FuncDecl) {
-        if self.opts.hlsl_version >= 2022 {
-            return;
-        }
-        for p in &f.params {
-            if let Some(m) = p.modifiers.iter().find(|m| m.modifier == Modifier::Groupshared) {
-                self.warning(m.span, "Support for groupshared parameter annotation not added until HLSL 202x");
-            }
-        }
-    }
-
-    /// Checks the attributes DXC validates on entry functions (the `-E` function, or a library's
-    /// `[shader]` functions): `[WaveSize(min[, max[, preferred]])]`.
-    fn check_entry_attrs(&mut self, f: &ast::FuncDecl, attrs: &[RawAttr]) {
-        let Some(stage) = self.opts.stage() else { return };
-        let is_entry = if stage == Stage::Library {
-            attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("shader"))
-        } else {
-            f.name.name == self.opts.entry
-        };
-        if !is_entry {
-            return;
-        }
-        for (a, raw) in f.attrs.iter().zip(attrs) {
-            if raw.namespace.is_some() || !raw.name.eq_ignore_ascii_case("wavesize") {
-                continue;
-            }
-            let span = a.span;
-            let n = raw.args.len();
-            if n == 0 {
-                self.error(span, "'WaveSize' attribute takes at least 1 argument");
-                continue;
-            }
-            if n > 3 {
-                self.error(span, "'WaveSize' attribute takes no more than 3 arguments");
-                continue;
-            }
-            if n > 1 && self.opts.shader_model() < (6, 8) {
-                self.error(span, "WaveSize only takes multiple arguments in Shader Model 6.8 or higher");
-                continue;
-            }
-            let values: Vec<i64> = raw.args.iter().map(|x| if let AttrArg::Int(v) = x { *v } else { 0 }).collect();
-            if values.iter().any(|&v| !(4..=128).contains(&v) || v.count_ones() != 1) {
-                self.error(span, "WaveSize arguments must be between 4 and 128 and a power of 2");
-                continue;
-            }
-            if n > 1 && values[0] == values[1] {
-                self.error(span, "Wave Size Range minimum and maximum are equal");
-            } else if n == 3 && !(values[0]..=values[1]).contains(&values[2]) {
-                let (min, max, pref) = (values[0], values[1], values[2]);
-                self.error(span, format!("Preferred WaveSize value {pref} must be between {min} and {max}"));
-            }
-        }
-    }
-}
-
 /// Splits `t3` into ('t', 3).
 fn parse_register(s: &str) -> Option<(char, u32)> {
     let mut chars = s.chars();
@@ -518,6 +442,9 @@ impl Checker<'_> {
                     let fty = self.resolve_type_mods(&v.ty, &v.modifiers);
                     for decl in &v.declarators {
                         let t = self.apply_dims(fty, &decl.array_dims);
+                        if matches!(self.m.types.get(t), Type::Array { len: None, .. }) {
+                            self.error(decl.name.span, "array dimensions of struct/class members must be explicit");
+                        }
                         let fields = &self.m.types.structs[sid.0 as usize].fields;
                         if fields.iter().any(|f| f.name == decl.name.name) {
                             self.error(decl.name.span, format!("duplicate member '{}'", decl.name.name));
@@ -560,12 +487,11 @@ impl Checker<'_> {
     fn declare_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) -> crate::tast::FuncId {
         let ret = self.resolve_type_mods(&f.ret, &f.modifiers);
         let attrs = self.raw_attrs(&f.attrs);
+        self.check_numthreads(f, &attrs);
         if this_ty.is_none() {
             self.check_entry_attrs(f, &attrs);
-            if f.name.name.starts_with("operator") && !f.name.name[8..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
-                self.error(f.name.span, format!("overloading non-member '{}' is not allowed", f.name.name));
-            }
         }
+        self.check_operator_name(&f.name, this_ty.is_some());
         let mut params = Vec::new();
         if self.instantiation_depth == 0 {
             self.warn_groupshared_params(f);
@@ -717,6 +643,11 @@ impl Checker<'_> {
             return;
         };
         let func = crate::tast::FuncId(idx as u32);
+        // A `[shader]` attribute of another stage was reported where it is written.
+        let f = &self.m.funcs[idx];
+        if super::rules::shader_attr_conflict(&f.attrs, &f.name, stage, &self.opts.profile).is_some() {
+            return;
+        }
         let ep = self.entry_point(func, stage);
         self.m.entry = Some(ep.clone());
         self.m.entries = vec![ep];
@@ -726,10 +657,14 @@ impl Checker<'_> {
     /// stages).
     fn entry_point(&mut self, func: crate::tast::FuncId, stage: Stage) -> EntryPoint {
         let f = self.m.func(func);
-        let numthreads = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case("numthreads")).and_then(|a| {
-            let v: Vec<u32> = a.args.iter().filter_map(|x| if let AttrArg::Int(n) = x { Some(*n as u32) } else { None }).collect();
-            (v.len() == 3).then(|| [v[0], v[1], v[2]])
-        });
+        // A group size outside 1..1024 was warned about and is ignored, as DXC does.
+        let numthreads = f
+            .attrs
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case("numthreads"))
+            .and_then(super::rules::numthreads_args)
+            .filter(|&(x, y, z)| x >= 1 && y >= 1 && z >= 1 && x.saturating_mul(y).saturating_mul(z) <= 1024)
+            .map(|(x, y, z)| [x as u32, y as u32, z as u32]);
         let span: Span = f.span;
         if matches!(stage, Stage::Compute | Stage::Mesh | Stage::Amplification) && numthreads.is_none() {
             let word = match stage {

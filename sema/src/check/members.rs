@@ -115,6 +115,11 @@ impl Checker<'_> {
                 };
                 let Some(comps) = parse_swizzle(&name.name) else {
                     let t = self.type_name(bt);
+                    let (xyzw, rgba) = (name.name.contains(['x', 'y', 'z', 'w']), name.name.contains(['r', 'g', 'b', 'a']));
+                    if xyzw && rgba && name.name.chars().all(|c| "xyzwrgba".contains(c)) {
+                        self.error(span, "vector component names cannot mix 'xyzw' and 'rgba'");
+                        return self.error_expr(span);
+                    }
                     self.error(span, format!("invalid swizzle '{}' on vector type '{}'", name.name, t));
                     return self.error_expr(span);
                 };

@@ -14,6 +14,7 @@ pub(crate) mod decls;
 pub(crate) mod exprs;
 pub(crate) mod init;
 pub(crate) mod members;
+mod rules;
 pub(crate) mod stmts;
 pub(crate) mod templates;
 pub(crate) mod typespec;
