@@ -245,7 +245,10 @@ fn constant_buffer_template_members() {
 
 #[test]
 fn vector_condition_with_scalar_operands_selects_splats() {
-    let m = ok("[numthreads(1,1,1)] void main() { int3 v = int3(1, 0, 2); int3 r = v ? 5 : 7; }");
+    // A vector condition selects per component before HLSL 2021 (2021 requires `select`).
+    let src = "[numthreads(1,1,1)] void main() { int3 v = int3(1, 0, 2); int3 r = v ? 5 : 7; }";
+    let opts = hlslc_sema::SemaOptions { hlsl_version: 2018, ..hlslc_sema::SemaOptions::default() };
+    let m = common::run_with(src, &opts).module.expect("accepted in HLSL 2018");
     let t = m
         .exprs
         .iter()

@@ -7,6 +7,18 @@ mod common;
 use hlslc_spirv::target::TargetEnv;
 
 /// Lowers `src` (entry `main`); the lowering error's message when it fails.
+/// Sema's diagnostics for `src` (`main` as the entry point of `profile`).
+fn sema_diagnostics(src: &str, profile: &str) -> (hlslc_frontend::SourceMap, hlslc_frontend::Diagnostics) {
+    let mut sm = hlslc_frontend::SourceMap::new();
+    let f = sm.add("test.hlsl", src);
+    let mut diags = hlslc_frontend::Diagnostics::new();
+    let toks = hlslc_frontend::pp::preprocess(&mut sm, f, &Default::default(), None, &mut diags);
+    let tu = hlslc_frontend::parser::parse(&toks, &Default::default(), &mut diags);
+    let opts = hlslc_sema::SemaOptions { profile: profile.into(), entry: "main".into(), ..Default::default() };
+    let _ = hlslc_sema::analyze(&tu, &opts, &mut diags);
+    (sm, diags)
+}
+
 fn compile(src: &str, profile: &str) -> Result<Vec<u32>, String> {
     common::lower(src, profile, TargetEnv::default()).map_err(|e| e.message)
 }
@@ -74,8 +86,10 @@ fn geometry_shader_needs_maxvertexcount() {
 struct S { float4 p : SV_Position; };
 void main(point S v[1], inout PointStream<S> s) { s.Append(v[0]); }
 "#;
-    let err = compile(src, "gs_6_0").expect_err("no [maxvertexcount]");
-    assert!(err.contains("maxvertexcount"), "{err}");
+    // Sema rejects it (DXC's 'geometry entry point must have a valid maxvertexcount attribute').
+    let (sm, diags) = sema_diagnostics(src, "gs_6_0");
+    let text = diags.render(&sm);
+    assert!(text.contains("geometry entry point must have a valid maxvertexcount attribute"), "{text}");
 }
 
 #[test]

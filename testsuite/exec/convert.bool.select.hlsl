@@ -12,7 +12,7 @@ void main(uint3 id : SV_DispatchThreadID) {
     bool bf = f;
     uint u = (uint)i;
     int3 a = int3(i, 2 * i, -i);
-    int3 sel = (a > 0) ? a : int3(100, 200, 300);
+    int3 sel = select(a > 0, a, int3(100, 200, 300));
     Out[id.x * 6 + 0] = (int)bi + 2 * (int)bf;
     Out[id.x * 6 + 1] = (int)(u >> 28);
     Out[id.x * 6 + 2] = (int)((float)bi * 3.0 + f);
