@@ -79,6 +79,9 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
         auto_binding_space: options.dxil_options.auto_binding_space,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
         finite_math_only: options.finite_math_only,
+        resource_heap_binding: so.resource_heap.as_ref().map(|b| (b.binding, b.set)),
+        sampler_heap_binding: so.sampler_heap.as_ref().map(|b| (b.binding, b.set)),
+        counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
     };
     match emit_spirv(&module, &lower) {
         Ok(words) => {

@@ -373,6 +373,13 @@ pub enum ExprKind {
     Comma { lhs: ExprId, rhs: ExprId },
     /// A string literal (`printf` format).
     Str(String),
+    /// `ResourceDescriptorHeap[index]` (`sampler: false`) or `SamplerDescriptorHeap[index]`
+    /// (SM 6.6 dynamic resources); `index` is a `uint`. The expression's type is the resource
+    /// type its use converted it to (`Texture2D t = ResourceDescriptorHeap[i];` gives
+    /// `Texture2D`); it keeps the placeholder type `.Resource`/`.Sampler`
+    /// ([`ObjectKind::ResourceHeapElement`](crate::types::ObjectKind)) only where its value is
+    /// discarded. Not an lvalue.
+    HeapIndex { sampler: bool, index: ExprId },
 }
 
 /// Spans of every id, indexed like the arenas.

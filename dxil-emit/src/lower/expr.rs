@@ -313,6 +313,10 @@ impl Lowerer<'_> {
                 self.expr(*rhs)
             }
             ExprKind::Str(_) => unsupported("a string literal", span),
+            ExprKind::HeapIndex { sampler, .. } => {
+                let heap = if *sampler { "SamplerDescriptorHeap" } else { "ResourceDescriptorHeap" };
+                unsupported(format!("'{heap}' (SM 6.6 dynamic resources)"), span)
+            }
         }
     }
 

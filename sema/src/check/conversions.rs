@@ -44,6 +44,9 @@ pub fn implicit_cost(types: &TypeTable, from: TypeId, to: TypeId) -> Option<u32>
     if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(e), .. } = types.get(from) {
         return if *e == to { Some(0) } else { None };
     }
+    if let Some(sampler) = super::heap::heap_element(types, from) {
+        return super::heap::heap_converts_to(types, sampler, to).then_some(1);
+    }
     if types.aggregate_conversion(from, to) {
         return Some(3);
     }
@@ -159,6 +162,9 @@ impl Checker<'_> {
             if *el == to {
                 return self.cast_node(CastKind::FromBuffer, e, to, span, explicit);
             }
+        }
+        if super::heap::heap_element(&self.m.types, from).is_some() && self.retype_heap(e, to) {
+            return e;
         }
         let types = &self.m.types;
         if types.same_value_type(from, to) {

@@ -126,6 +126,9 @@ impl Checker<'_> {
                 self.member(b, name)
             }
             ast::ExprKind::Index { base, index } => {
+                if let Some(h) = self.heap_index(base, index, span) {
+                    return h;
+                }
                 let b = self.check_expr(base);
                 let i = self.check_expr(index);
                 self.index(b, i, span)

@@ -12,6 +12,7 @@ pub(crate) mod consteval;
 pub(crate) mod conversions;
 pub(crate) mod decls;
 pub(crate) mod exprs;
+pub(crate) mod heap;
 pub(crate) mod init;
 pub(crate) mod members;
 mod rules;

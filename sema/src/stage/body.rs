@@ -234,6 +234,7 @@ fn nodes(m: &Module, root: StmtId) -> Vec<Node> {
                     stack.push(Node::Expr(*index));
                 }
                 ExprKind::OutArg { lvalue, .. } => stack.push(Node::Expr(*lvalue)),
+                ExprKind::HeapIndex { index, .. } => stack.push(Node::Expr(*index)),
             },
         }
         // Children in source order when popped.

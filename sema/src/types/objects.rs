@@ -163,6 +163,11 @@ object_kinds! {
     ThreadNodeOutputRecords = "ThreadNodeOutputRecords", None, Type;
     GroupNodeOutputRecords = "GroupNodeOutputRecords", None, Type;
     DxHitObject = "dx::HitObject", None, None;
+    // The placeholder type of `ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]` (DXC's
+    // `.Resource` / `.Sampler`): converts to the resource type its use asks for (see
+    // `check/heap.rs`); no declaration can name it.
+    ResourceHeapElement = ".Resource", None, None;
+    SamplerHeapElement = ".Sampler", None, None;
 }
 
 impl ObjectKind {

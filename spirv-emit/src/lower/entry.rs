@@ -130,7 +130,7 @@ impl<'m> Lowerer<'m> {
         // Static globals get their initial values before anything runs.
         for &g in &m.globals {
             let var = m.var(g);
-            if var.storage == Storage::Static {
+            if var.storage == Storage::Static && !matches!(self.vars.get(&g), Some(super::VarHome::Alias(_))) {
                 if let Some(init) = var.init {
                     let v = self.rvalue(init)?;
                     if let Some(super::VarHome::Ptr { ptr, .. }) = self.vars.get(&g).cloned() {

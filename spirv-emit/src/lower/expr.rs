@@ -107,6 +107,10 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::OutArg { lvalue, .. } => self.rvalue(*lvalue)?,
             ExprKind::Str(_) => return unsupported("string literals", self.expr_span(e)),
+            ExprKind::HeapIndex { .. } => {
+                let p = self.lvalue(e)?;
+                self.load(&p)?
+            }
         };
         self.relax(v, ty);
         Ok(v)
@@ -190,6 +194,7 @@ impl<'m> Lowerer<'m> {
                 let var = m.var(*v);
                 match self.vars.get(v).cloned() {
                     Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
+                    Some(VarHome::Alias(init)) => self.alias_place(*v, init),
                     Some(VarHome::CBufferMember { buffer, index }) => {
                         let (layout, sc) = match var.storage {
                             Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => {
@@ -244,6 +249,7 @@ impl<'m> Lowerer<'m> {
                 Ok(Place::Swizzle { base: Box::new(place), comps: components.clone(), ty })
             }
             ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
+            ExprKind::HeapIndex { sampler, index } => self.heap_place(*sampler, *index, ty, e),
             ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
             ExprKind::Comma { lhs, rhs } => {
                 self.rvalue(*lhs)?;

@@ -18,6 +18,7 @@ mod cond;
 mod entry;
 mod expr;
 mod fold;
+mod heap;
 mod intrinsics;
 pub mod layout;
 mod place;
@@ -57,6 +58,11 @@ pub struct LowerOptions {
     pub entry_name: String,
     /// `-ffinite-math-only`: `min`/`max` may use FMin/FMax instead of NaN-aware NMin/NMax.
     pub finite_math_only: bool,
+    /// `-fvk-bind-resource-heap`, `-fvk-bind-sampler-heap`, `-fvk-bind-counter-heap` as
+    /// (binding, set).
+    pub resource_heap_binding: Option<(u32, u32)>,
+    pub sampler_heap_binding: Option<(u32, u32)>,
+    pub counter_heap_binding: Option<(u32, u32)>,
 }
 
 impl Default for LowerOptions {
@@ -71,6 +77,9 @@ impl Default for LowerOptions {
             auto_binding_space: None,
             entry_name: String::new(),
             finite_math_only: false,
+            resource_heap_binding: None,
+            sampler_heap_binding: None,
+            counter_heap_binding: None,
         }
     }
 }
@@ -107,6 +116,9 @@ pub(crate) enum VarHome {
     Ptr { ptr: SpvId, storage: StorageClass, layout: Layout },
     /// Member `index` of a constant buffer variable.
     CBufferMember { buffer: SpvId, index: u32 },
+    /// A `static` resource variable: each use designates the descriptor its initializer does
+    /// (re-lowered where used, see [`heap`]).
+    Alias(hlslc_sema::tast::ExprId),
 }
 
 /// Loop or switch targets for `break` / `continue`.
@@ -143,6 +155,8 @@ pub(crate) struct Lowerer<'m> {
     pub builtin_vars: HashMap<spirv::BuiltIn, SpvId>,
     /// The counter variable (`counter.var.NAME`) of each structured buffer that has one.
     pub counters: HashMap<VarId, SpvId>,
+    /// Descriptor heap variables ([`heap`]).
+    pub(crate) heaps: heap::Heaps,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -166,6 +180,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         stream_out: None,
         stage: None,
         builtin_vars: HashMap::new(),
+        heaps: heap::Heaps::default(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
@@ -182,6 +197,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     while let Some(f) = l.pending.pop() {
         l.lower_function(f)?;
     }
+    l.bind_heaps();
     Ok(l.b.finish()?)
 }
 

@@ -34,6 +34,9 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn load(&mut self, place: &Place) -> R<SpvId> {
         match place {
             Place::Ptr { ptr, layout, ty, .. } => {
+                if let Some(&v) = self.heaps.loaded.get(ptr) {
+                    return Ok(v);
+                }
                 let sty = self.ty(*ty, *layout)?;
                 let v = self.b.load(sty, *ptr, None)?;
                 self.relax(v, *ty);
@@ -44,7 +47,7 @@ impl<'m> Lowerer<'m> {
                 self.swizzle_value(whole, base.ty(), comps, *ty)
             }
             Place::Texel { image_ptr, image_ty, coord, ty } => {
-                let image = self.b.load(*image_ty, *image_ptr, None)?;
+                let image = self.load_image_ptr(*image_ty, *image_ptr)?;
                 self.image_read(image, *coord, *ty)
             }
         }
@@ -82,7 +85,7 @@ impl<'m> Lowerer<'m> {
                 self.store(base, new)
             }
             Place::Texel { image_ptr, image_ty, coord, ty } => {
-                let image = self.b.load(*image_ty, *image_ptr, None)?;
+                let image = self.load_image_ptr(*image_ty, *image_ptr)?;
                 let texel = self.widen_to_vec4(value, *ty)?;
                 self.b.void(
                     Op::ImageWrite,
@@ -94,6 +97,14 @@ impl<'m> Lowerer<'m> {
                 )?;
                 Ok(())
             }
+        }
+    }
+
+    /// The image behind `ptr` (the value a local alias loaded at its declaration, if any).
+    fn load_image_ptr(&mut self, image_ty: SpvId, ptr: SpvId) -> R<SpvId> {
+        match self.heaps.loaded.get(&ptr) {
+            Some(&v) => Ok(v),
+            None => Ok(self.b.load(image_ty, ptr, None)?),
         }
     }
 

@@ -33,6 +33,11 @@ impl<'m> Lowerer<'m> {
         for &g in &m.globals {
             let var = m.var(g);
             match var.storage {
+                Storage::Static if matches!(m.types.get(var.ty), Type::Object { .. }) && var.init.is_some() => {
+                    if let Some(init) = var.init {
+                        self.vars.insert(g, VarHome::Alias(init));
+                    }
+                }
                 Storage::Static => {
                     let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
                     let id = self.b.global_variable(ptr_ty, StorageClass::Private, None);
@@ -163,6 +168,7 @@ impl<'m> Lowerer<'m> {
             used.insert((set, next));
             self.decorate_binding(var, set, next);
         }
+        self.heaps.used = used;
     }
 
     /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of
@@ -194,7 +200,7 @@ impl<'m> Lowerer<'m> {
     }
 
     /// Storage class and content layout of a resource variable.
-    fn object_storage(&self, kind: ObjectKind) -> (StorageClass, Layout) {
+    pub(crate) fn object_storage(&self, kind: ObjectKind) -> (StorageClass, Layout) {
         use ObjectKind::*;
         match kind {
             StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer | AppendStructuredBuffer

@@ -257,7 +257,7 @@ impl<'m> Lowerer<'m> {
             }
         }
         self.vars.insert(v, VarHome::Ptr { ptr, storage, layout });
-        Ok(())
+        self.note_heap_alias(v, init, ptr, storage)
     }
 
     /// `for`/`while`: header (merge instruction) → check → body → continue (step) → header.

@@ -233,7 +233,9 @@ fn visit_global(inst: &Instruction, info: &TypeInfo, target: TargetEnv, needs: &
         Op::TypeImage => visit_image(inst, needs),
         Op::TypeRuntimeArray => {
             if let Some(Operand::IdRef(e)) = inst.operands.first() {
-                if info.is_resource(*e) {
+                // An array of descriptors: images and samplers, or buffer blocks (descriptor
+                // heaps of buffers).
+                if info.is_resource(*e) || info.block.contains(e) || info.buffer_block.contains(e) {
                     needs.add((Some(C::RuntimeDescriptorArray), Some("SPV_EXT_descriptor_indexing")));
                 }
             }

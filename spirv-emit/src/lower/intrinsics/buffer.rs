@@ -199,13 +199,16 @@ impl<'m> Lowerer<'m> {
             hlslc_sema::tast::ExprKind::Var(v) => self.counters.get(v).copied(),
             _ => None,
         };
-        let Some(counter) = counter else {
-            return unsupported("the counter of this buffer expression", self.expr_span(e));
-        };
         let int = self.b.ctx.type_i32();
-        let ptr_ty = self.b.ctx.type_pointer(self.storage_block().0, int);
-        let zero = self.b.ctx.const_u32(0);
-        let ptr = self.b.access_chain(ptr_ty, counter, &[zero])?;
+        let ptr = match (counter, self.heap_index_of(obj)?) {
+            (Some(counter), _) => {
+                let ptr_ty = self.b.ctx.type_pointer(self.storage_block().0, int);
+                let zero = self.b.ctx.const_u32(0);
+                self.b.access_chain(ptr_ty, counter, &[zero])?
+            }
+            (None, Some(index)) => self.heap_counter_ptr(index)?,
+            (None, None) => return unsupported("the counter of this buffer expression", self.expr_span(e)),
+        };
         let scope = self.b.ctx.const_u32(1);
         let sem = self.b.ctx.const_u32(0);
         let one = self.b.ctx.const_i32(1);

@@ -46,7 +46,9 @@ impl<'m> Lowerer<'m> {
         let comp = self.m.types.component(elem.unwrap_or(ty)).unwrap_or(ScalarKind::Float);
         let v4 = self.vector_ty(comp, 4, Layout::Logical);
         let base = vec![Operand::IdRef(image.0), Operand::IdRef(coord.0)];
-        let v = self.image_op(Op::ImageFetch, Op::ImageSparseFetch, v4, base, &ops, shape.combined, None)?;
+        // DXC writes the `None` mask of a texel-buffer fetch too.
+        let always = shape.combined || shape.dim == Dim::DimBuffer;
+        let v = self.image_op(Op::ImageFetch, Op::ImageSparseFetch, v4, base, &ops, always, None)?;
         self.narrow_vec4(v, comp, ty).map(Some)
     }
 
