@@ -380,6 +380,11 @@ pub enum ExprKind {
     /// ([`ObjectKind::ResourceHeapElement`](crate::types::ObjectKind)) only where its value is
     /// discarded. Not an lvalue.
     HeapIndex { sampler: bool, index: ExprId },
+    /// `texture.mips[level][coord]` (`sample: false`) or `texture.sample[level][coord]` (`sample:
+    /// true`, `level` being the sample index of a multisampled texture): one texel, of the
+    /// texture's element type. `level` is a `uint`; `coord` a `uint` (vector) with one component
+    /// per index dimension of the texture. Not an lvalue.
+    TexelAt { texture: ExprId, sample: bool, level: ExprId, coord: ExprId },
 }
 
 /// Spans of every id, indexed like the arenas.

@@ -70,3 +70,32 @@ fn heap_kinds_do_not_mix() {
     let r = err("float4 main() : SV_Target { Texture2D t = ResourceDescriptorHeap[float2(0, 1)]; return 0; }");
     assert!(r.contains("descriptor heap index must be a scalar integer"), "{r}");
 }
+
+#[test]
+fn mips_and_sample_accessors() {
+    let m = ok(r#"
+Texture2DArray<int3> t;
+Texture2DMS<float2, 4> ms;
+float4 main(uint l : L, int3 p : P) : SV_Target {
+    int3 a = t.mips[l][p];
+    float2 b = ms.sample[l][p.xy];
+    return a.x + b.y;
+}
+"#);
+    let got: Vec<(bool, String, String)> = m
+        .exprs
+        .iter()
+        .filter_map(|e| match e.kind {
+            ExprKind::TexelAt { sample, coord, .. } => Some((sample, m.types.name(e.ty), m.types.name(m.expr(coord).ty))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![(false, "int3".to_string(), "uint3".to_string()), (true, "float2".to_string(), "uint2".to_string())]
+    );
+    let r = err("TextureCube t; float4 main() : SV_Target { return t.mips[0][uint3(0, 0, 0)]; }");
+    assert!(r.contains("no member named 'mips' in 'TextureCUBE<float4>'"), "{r}");
+    let r = err("Texture2D t; float4 main() : SV_Target { return t.sample[0][uint2(0, 0)]; }");
+    assert!(r.contains("no member named 'sample' in 'Texture2D<float4>'"), "{r}");
+}

@@ -313,6 +313,14 @@ impl Lowerer<'_> {
                 self.expr(*rhs)
             }
             ExprKind::Str(_) => unsupported("a string literal", span),
+            ExprKind::TexelAt { texture, level, coord, .. } => {
+                // The mip level or the sample index goes in textureLoad's level operand.
+                let (h, kind, elem) = self.object_handle(*texture)?;
+                let l = self.expr(*level)?;
+                let c = self.expr(*coord)?;
+                let Some(&l) = l.first() else { return unsupported("this texel access", span) };
+                self.resource_read(h, kind, elem, c, Some(l), span)
+            }
             ExprKind::HeapIndex { sampler, .. } => {
                 let heap = if *sampler { "SamplerDescriptorHeap" } else { "ResourceDescriptorHeap" };
                 unsupported(format!("'{heap}' (SM 6.6 dynamic resources)"), span)

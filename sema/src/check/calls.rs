@@ -5,7 +5,7 @@ use super::conversions::{component_cast, implicit_cost};
 use super::{Checker, Symbol};
 use crate::intrinsics::{self, CallArg, Dir, ResolveError};
 use crate::tast::{CastKind, ExprId, ExprKind, FuncId, ParamDir, Storage};
-use crate::types::{Type, TypeId};
+use crate::types::{ObjectKind, Type, TypeId};
 use hlslc_frontend::ast::{self, TemplateArg};
 use hlslc_frontend::Span;
 
@@ -155,7 +155,11 @@ impl Checker<'_> {
                 self.user_call(&methods, Some(b), ids, &name.name, span)
             }
             Type::Object { kind, .. } => {
-                let mut cands = kind.method_namespace().map(|g| intrinsics::overloads(g, &name.name)).unwrap_or_default();
+                // `vk::BufferPointer<T>::Get()` is `GetBufferContents()` as a reference to the
+                // pointee (an lvalue).
+                let buffer_get = kind == ObjectKind::VkBufferPointer && name.name == "Get";
+                let method = if buffer_get { "GetBufferContents" } else { name.name.as_str() };
+                let mut cands = kind.method_namespace().map(|g| intrinsics::overloads(g, method)).unwrap_or_default();
                 if kind.is_node_record() {
                     cands.extend(intrinsics::overloads("NodeRecordMethods", &name.name));
                 }
@@ -166,7 +170,7 @@ impl Checker<'_> {
                 }
                 let func_t = self.func_template_arg(targs);
                 let call = self.intrinsic_call(&cands, Some(b), func_t, ids, &name.name, span);
-                if kind.is_writable_record() && name.name == "Get" {
+                if buffer_get || kind.is_writable_record() && name.name == "Get" {
                     // `out.Get().field = v`: the record is written in place.
                     self.m.exprs[call.0 as usize].lvalue = true;
                 }

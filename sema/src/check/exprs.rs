@@ -129,6 +129,9 @@ impl Checker<'_> {
                 if let Some(h) = self.heap_index(base, index, span) {
                     return h;
                 }
+                if let Some(t) = self.texel_at(base, index, span) {
+                    return t;
+                }
                 let b = self.check_expr(base);
                 let i = self.check_expr(index);
                 self.index(b, i, span)

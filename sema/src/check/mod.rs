@@ -18,6 +18,7 @@ pub(crate) mod members;
 mod rules;
 pub(crate) mod stmts;
 pub(crate) mod templates;
+pub(crate) mod texel;
 pub(crate) mod typespec;
 
 use crate::tast::{ConstValue, Expr, ExprId, ExprKind, FuncId, Module, Stage, VarId};

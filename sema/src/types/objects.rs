@@ -308,6 +308,7 @@ impl ObjectKind {
             EmptyNodeOutput => "EmptyNodeOutputMethods",
             ThreadNodeOutputRecords | GroupNodeOutputRecords => "GroupOrThreadNodeOutputRecordsMethods",
             DxHitObject => "DxHitObjectMethods",
+            VkBufferPointer => "BufferPointerMethods",
             _ => return None,
         })
     }

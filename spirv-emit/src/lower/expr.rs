@@ -107,6 +107,7 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::OutArg { lvalue, .. } => self.rvalue(*lvalue)?,
             ExprKind::Str(_) => return unsupported("string literals", self.expr_span(e)),
+            ExprKind::TexelAt { texture, sample, level, coord } => self.texel_at(*texture, *sample, *level, *coord, ty)?,
             ExprKind::HeapIndex { .. } => {
                 let p = self.lvalue(e)?;
                 self.load(&p)?

@@ -265,7 +265,7 @@ impl<'m> Lowerer<'m> {
             };
             let sampled_type = self.scalar_ty(comp, Layout::Logical);
             let format = if storage || dim == Dim::DimBuffer { storage_format(comp, n) } else { ImageFormat::Unknown };
-            let name = image_type_name(dim, arrayed, ms);
+            let name = image_type_name(dim, arrayed);
             let image = self.b.ctx.type_image(
                 ImageType {
                     sampled_type,
@@ -464,8 +464,10 @@ fn object_array_kind(m: &hlslc_sema::tast::Module, t: TypeId) -> Option<ObjectKi
     }
 }
 
-/// DXC's image type names: `type.2d.image`, `type.2d.image.array`, `type.buffer.image`...
-fn image_type_name(dim: Dim, arrayed: bool, ms: bool) -> String {
+/// DXC's image type names: `type.2d.image`, `type.2d.image.array`, `type.buffer.image`...: the
+/// dimension and arrayness only (a multisampled `Texture2DMS` is `type.2d.image` too, told
+/// apart by the disassembler's `_0` suffix).
+fn image_type_name(dim: Dim, arrayed: bool) -> String {
     let d = match dim {
         Dim::Dim1D => "1d",
         Dim::Dim2D => "2d",
@@ -475,9 +477,6 @@ fn image_type_name(dim: Dim, arrayed: bool, ms: bool) -> String {
         _ => "image",
     };
     let mut s = format!("type.{d}.image");
-    if ms {
-        s.push_str(".ms");
-    }
     if arrayed {
         s.push_str(".array");
     }

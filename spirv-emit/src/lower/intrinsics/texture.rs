@@ -52,6 +52,30 @@ impl<'m> Lowerer<'m> {
         self.narrow_vec4(v, comp, ty).map(Some)
     }
 
+    /// `tex.mips[level][coord]` / `tex.sample[index][coord]`: `OpImageFetch` with the `Lod` or
+    /// `Sample` operand, narrowed to the element type.
+    pub(crate) fn texel_at(&mut self, obj: ExprId, sample: bool, level: ExprId, coord: ExprId, ty: TypeId) -> R<SpvId> {
+        let Some((_, shape, elem)) = self.texture_of(obj) else {
+            return unsupported("this texel access", self.expr_span(obj));
+        };
+        let l = self.rvalue(level)?;
+        let c = self.rvalue(coord)?;
+        let mut ops = ImageOps::default();
+        if sample {
+            ops.sample = Some(l);
+        } else {
+            ops.lod = Some(l);
+        }
+        let image = self.load_image(obj)?;
+        let comp = self.m.types.component(elem.unwrap_or(ty)).unwrap_or(ScalarKind::Float);
+        let v4 = self.vector_ty(comp, 4, Layout::Logical);
+        let base = vec![Operand::IdRef(image.0), Operand::IdRef(c.0)];
+        let op = if shape.storage { Op::ImageRead } else { Op::ImageFetch };
+        let sparse = if shape.storage { Op::ImageSparseRead } else { Op::ImageSparseFetch };
+        let v = self.image_op(op, sparse, v4, base, &ops, shape.combined, None)?;
+        self.narrow_vec4(v, comp, ty)
+    }
+
     /// `Load(location[, sampleIndex][, offset][, status])`: `OpImageFetch` (with the mip level
     /// taken from the last component of the location) or, on storage images, `OpImageRead`.
     fn texture_load(
