@@ -235,6 +235,7 @@ fn nodes(m: &Module, root: StmtId) -> Vec<Node> {
                 }
                 ExprKind::OutArg { lvalue, .. } => stack.push(Node::Expr(*lvalue)),
                 ExprKind::HeapIndex { index, .. } => stack.push(Node::Expr(*index)),
+                ExprKind::TexelAt { texture, level, coord, .. } => stack.extend([*texture, *level, *coord].map(Node::Expr)),
             },
         }
         // Children in source order when popped.
