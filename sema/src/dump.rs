@@ -291,6 +291,13 @@ impl Dumper<'_> {
             }
             ExprKind::Comma { lhs, rhs } => ("Comma".into(), vec![*lhs, *rhs]),
             ExprKind::Str(s) => (format!("Str {s:?}"), vec![]),
+            ExprKind::HeapIndex { sampler, index } => {
+                let heap = if *sampler { "SamplerDescriptorHeap" } else { "ResourceDescriptorHeap" };
+                (format!("HeapIndex {heap}"), vec![*index])
+            }
+            ExprKind::TexelAt { texture, sample, level, coord } => {
+                (format!("TexelAt {}", if *sample { "sample" } else { "mips" }), vec![*texture, *level, *coord])
+            }
         };
         let category = if e.lvalue { "lvalue" } else { "rvalue" };
         self.line(format!("{head} {} {category}", self.ty(e.ty)));
