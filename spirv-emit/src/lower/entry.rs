@@ -7,6 +7,7 @@
 //! inputs and outputs (`SV_Target<n>` takes location n; `[[vk::location(n)]]` wins). Struct
 //! parameters and return values are flattened field by field.
 
+use super::clip::clip_width;
 use super::layout::Layout;
 use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
@@ -31,6 +32,9 @@ pub(crate) struct Io {
     /// Stage variables made now are per patch (`Patch`): a hull shader's patch constant outputs
     /// and a domain shader's inputs outside its control points.
     pub(crate) patch: bool,
+    /// The packed `SV_ClipDistance`/`SV_CullDistance` arrays of the inputs and the outputs.
+    clip_in: super::clip::ClipLayout,
+    clip_out: super::clip::ClipLayout,
 }
 
 struct SemCursor {
@@ -61,6 +65,8 @@ pub(crate) enum OutTree {
     /// output control point); `builtin`: the built-in the variable is, if any.
     Leaf { var: SpvId, var_ty: SpvId, hlsl_spv: SpvId, ty: TypeId, position: bool, index: Option<SpvId>, builtin: Option<BuiltIn> },
     Struct(Vec<(SpvId, OutTree)>),
+    /// A clip or cull distance value of type `ty`, at element `offset` of the array `var`.
+    Clip { var: SpvId, offset: u32, ty: TypeId },
 }
 
 /// How many locations a stage variable of type `t` takes: a vector of 64-bit components wider than
@@ -126,6 +132,8 @@ impl<'m> Lowerer<'m> {
         let bb = self.b.new_block()?;
         self.b.switch_to_block(bb)?;
         let mut io = Io::default();
+        let (clip_in, clip_out) = self.clip_layouts(ep, &mut io.interface);
+        (io.clip_in, io.clip_out) = (clip_in, clip_out);
 
         // Static globals get their initial values before anything runs.
         for &g in &m.globals {
@@ -270,6 +278,11 @@ impl<'m> Lowerer<'m> {
         let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point parameter without a semantic", Some(span));
         };
+        if arrayed.is_none() && clip_width(&self.m.types, ty).is_some() {
+            if let Some((var, offset)) = io.clip_in.lookup(sem) {
+                return self.read_clip(var, offset, ty);
+            }
+        }
         let (var, var_ty, hlsl_ty_spv, builtin) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
         let Some(n) = arrayed else {
             let v = self.b.load(var_ty, var, None)?;
@@ -342,6 +355,11 @@ impl<'m> Lowerer<'m> {
         let Some(sem) = inherited.as_deref().or(semantic) else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
+        if per_cp.is_none() && clip_width(&self.m.types, ty).is_some() {
+            if let Some((var, offset)) = io.clip_out.lookup(sem) {
+                return Ok(OutTree::Clip { var, offset, ty });
+            }
+        }
         let (var, var_ty, hlsl_spv, builtin) = self.stage_var(stage, ty, sem, false, interp, loc, per_cp.map(|p| p.0), span, io)?;
         let position = sem.eq_ignore_ascii_case("SV_Position");
         Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index: per_cp.map(|p| p.1), builtin })
@@ -357,6 +375,7 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(())
             }
+            &OutTree::Clip { var, offset, ty } => self.write_clip(var, offset, ty, value),
             &OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index, builtin } => {
                 if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
                     return self.tess_level_out(b, var, value, ty);

@@ -14,6 +14,7 @@
 //! lowering never panics on a module sema accepted.
 
 mod cast;
+mod clip;
 mod cond;
 mod entry;
 mod expr;

@@ -249,6 +249,7 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(())
             }
+            OutTree::Clip { .. } => unsupported("clip/cull distances in an output patch", None),
             &OutTree::Leaf { var, var_ty, hlsl_spv, ty, .. } => {
                 let pty = self.b.ctx.type_pointer(StorageClass::Output, var_ty);
                 let src = self.b.access_chain(pty, var, &[i])?;
