@@ -40,14 +40,31 @@ pub(crate) fn typed_ast(unit: &TranslationUnit, options: &Options, diags: &mut D
     (!diags.has_errors()).then(|| hlslc_sema::dump::dump(&module))
 }
 
+/// With `-fvk-bind-register` every binding is explicit, so a descriptor heap the shader indexes
+/// needs its binding option too (DXC's rule and message).
+fn check_heap_bindings(module: &hlslc_sema::tast::Module, so: &crate::options::SpirvOptions, diags: &mut Diagnostics) {
+    if so.bind_registers.is_empty() {
+        return;
+    }
+    for sampler in [false, true] {
+        let used = module.exprs.iter().any(|e| matches!(e.kind, hlslc_sema::tast::ExprKind::HeapIndex { sampler: s, .. } if s == sampler));
+        let given = if sampler { so.sampler_heap.is_some() } else { so.resource_heap.is_some() };
+        if used && !given {
+            let flag = if sampler { "-fvk-bind-sampler-heap" } else { "-fvk-bind-resource-heap" };
+            diags.push(Diagnostic::error(format!("{flag} is required when using -fvk-bind-register")));
+        }
+    }
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
     let module = analyze(unit, &sema_options(options), diags)?;
     hlslc_sema::stage::check_vulkan_interface(&module, diags);
+    let so = &options.spirv_options;
+    check_heap_bindings(&module, so, diags);
     if diags.has_errors() {
         return None;
     }
-    let so = &options.spirv_options;
     let lower = LowerOptions {
         target: so.target_env,
         hlsl_version: options.hlsl_version.number(),

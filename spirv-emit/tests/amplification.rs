@@ -12,7 +12,8 @@ struct Payload { float dummy[4]; float4 pos; };
 groupshared Payload pld;
 groupshared uint scratch;
 [numthreads(8, 1, 1)]
-void main(uint tid : SV_DispatchThreadID, int n : N) {
+void main(uint tid : SV_DispatchThreadID, uint3 gid : SV_GroupID) {
+    int n = (int)gid.y;
     scratch = tid;
     pld.pos = float4(tid, scratch, 0, 1);
     DispatchMesh(8, n, 1, pld);
