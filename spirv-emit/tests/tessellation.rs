@@ -77,17 +77,6 @@ fn hull_shader_runs_per_control_point_then_the_patch_constant_function_once() {
 }
 
 #[test]
-fn hull_shader_needs_a_patch_constant_function() {
-    let src = r#"
-struct CP { float3 p : POS; };
-[domain("quad")] [partitioning("integer")] [outputtopology("point")] [outputcontrolpoints(1)]
-CP main(InputPatch<CP, 1> ip, uint id : SV_OutputControlPointID) { return ip[0]; }
-"#;
-    let e = common::lower(src, "hs_6_0", TargetEnv::default()).expect_err("no [patchconstantfunc]");
-    assert!(e.message.contains("patch constant function"), "{}", e.message);
-}
-
-#[test]
 fn domain_shader_reads_tess_coord_patch_constants_and_control_points() {
     let src = r#"
 struct PC { float edges[2] : SV_TessFactor; float3 n : NORMAL; };

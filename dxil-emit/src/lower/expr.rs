@@ -200,7 +200,7 @@ impl Lowerer<'_> {
             {
                 self.load_cb_place(e)
             }
-            ExprKind::This => match self.this_stack.last() {
+            ExprKind::This => match self.this_stack.last().and_then(|v| self.vars.get(v)) {
                 Some(f) => Ok(f.clone()),
                 None => unsupported("`this` outside a method", span),
             },
@@ -722,7 +722,7 @@ impl Lowerer<'_> {
                         Some(f) => f.clone(),
                         None => self.zero_of(p.root_ty),
                     },
-                    Root::This => self.this_stack.last().cloned().unwrap_or_default(),
+                    Root::This => self.this_stack.last().and_then(|v| self.vars.get(v)).cloned().unwrap_or_default(),
                     Root::Resource { .. } => unreachable!(),
                 };
                 if p.dynamic.is_empty() {
@@ -768,8 +768,8 @@ impl Lowerer<'_> {
                         self.vars.insert(*v, cur);
                     }
                     _ => {
-                        if let Some(t) = self.this_stack.last_mut() {
-                            *t = cur;
+                        if let Some(&t) = self.this_stack.last() {
+                            self.vars.insert(t, cur);
                         }
                     }
                 }
@@ -808,8 +808,10 @@ impl Lowerer<'_> {
             Some(a) => Some(self.expr(a)?),
             None => None,
         };
-        if let Some(th) = &this {
-            self.this_stack.push(th.clone());
+        if let Some(th) = this.clone() {
+            let v = super::this_var(self.this_stack.len());
+            self.this_stack.push(v);
+            self.vars.insert(v, th);
         }
         let ret_block = self.new_block();
         self.returns.push(super::ReturnCtx { block: ret_block, edges: Vec::new() });
@@ -820,7 +822,7 @@ impl Lowerer<'_> {
         let n = self.flat_len(f.ret);
         let ret = self.finish_returns(f.ret, n)?;
         if this.is_some() {
-            let th = self.this_stack.pop().unwrap_or_default();
+            let th = self.this_stack.pop().and_then(|v| self.vars.remove(&v)).unwrap_or_default();
             if let Some(a) = this_arg.filter(|a| t.expr(*a).lvalue && !self.cbuffer_rooted(*a)) {
                 if let Ok(p) = self.place(a) {
                     self.store_place(&p, &th, span)?;

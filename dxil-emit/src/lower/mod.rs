@@ -127,8 +127,10 @@ pub(crate) struct Lowerer<'a> {
     pub terminated: bool,
     pub returns: Vec<ReturnCtx>,
     pub loops: Vec<LoopCtx>,
-    /// `this` objects of the methods being inlined.
-    pub this_stack: Vec<Flat>,
+    /// `this` objects of the methods being inlined, innermost last: each is a pseudo-variable
+    /// (see [`this_var`]) whose value lives in `vars`, so loops and branches merge it like any
+    /// local.
+    pub this_stack: Vec<VarId>,
     pub sigs: entry::SigState,
     pub res: resources::ResState,
     /// Number of instructions placed at the top of the entry block (handles).
@@ -304,4 +306,10 @@ impl<'a> Lowerer<'a> {
     pub fn current(&self) -> BlockId {
         self.b.current_block().unwrap_or(BlockId(0))
     }
+}
+
+/// The pseudo-variable holding the `this` object of the method inlined at nesting `level`
+/// (counted from the top of sema's variable ids down, never a real variable).
+pub(crate) fn this_var(level: usize) -> VarId {
+    VarId(u32::MAX - level as u32)
 }

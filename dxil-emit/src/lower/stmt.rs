@@ -423,6 +423,7 @@ impl Lowerer<'_> {
         loop {
             match &self.t.expr(e).kind {
                 ExprKind::Var(v) => return Some(*v),
+                ExprKind::This => return self.this_stack.last().copied(),
                 ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } | ExprKind::Index { base, .. } => e = *base,
                 ExprKind::OutArg { lvalue, .. } => e = *lvalue,
                 _ => return None,
