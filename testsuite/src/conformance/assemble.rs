@@ -9,11 +9,11 @@
 //! starts with its first error); `NotCompiled` = hlslc refused a command; `Unsupported` = no
 //! command compiles to DXIL, or `llvm-as` is not installed; `Crash`/`Timeout` as usual.
 
-use super::run::{command_line, run_stage};
+use super::run::{blank_names, command_line, compile, first_error};
 use super::script::{Paths, Stage, Tool};
-use super::syntax::{option_name, syntax_args};
+use super::syntax::{option_name, positive_compiles, syntax_args};
 use super::{Config, Outcome};
-use crate::process::{self, Exit, Spawn};
+use crate::process::{self, Spawn};
 use std::path::Path;
 
 /// The print-DXIL-to-stdout form of an hlslc command (`None`: not a compile of source to DXIL).
@@ -26,21 +26,16 @@ pub(super) fn assemble_args(args: &[String], paths: &Paths) -> Option<Vec<String
     Some(a)
 }
 
-/// The first line of `llvm-as`'s report that names an error, without the `llvm-as: <stdin>:`
-/// prefix.
-fn first_error(text: &str) -> String {
-    let line = text.lines().find(|l| l.contains("error")).or_else(|| text.lines().next()).unwrap_or("");
-    line.trim().trim_start_matches("llvm-as: ").trim_start_matches("llvm-as-14: ").to_string()
+/// The first line of `llvm-as`'s report that names an error, without the `llvm-as: ` prefix.
+fn first_llvm_as_error(text: &str) -> &str {
+    first_error(text).trim_start_matches("llvm-as: ").trim_start_matches("llvm-as-14: ")
 }
 
 pub(super) fn run_assemble(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
-    if pipelines.iter().any(|p| p.first().is_some_and(|s| s.nots > 0)) {
-        return (Outcome::Negative, "a RUN line starts with 'not'".into());
-    }
-    let compiles: Vec<&Stage> = pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc).collect();
-    if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
-        return (Outcome::Negative, "-verify".into());
-    }
+    let compiles = match positive_compiles(pipelines) {
+        Ok(c) => c,
+        Err(negative) => return negative,
+    };
     let Some(llvm_as) = crate::tools::llvm_as() else {
         return (Outcome::Unsupported, "llvm-as (LLVM 14) not found".into());
     };
@@ -48,17 +43,10 @@ pub(super) fn run_assemble(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config
     for s in compiles {
         let Some(args) = assemble_args(&s.args, paths) else { continue };
         let stage = Stage { nots: 0, tool: Tool::Hlslc, args, merge_stderr: false, stdin_file: None, stdout_file: None };
-        let r = run_stage(&stage, cfg, tmp, None);
-        let stderr = String::from_utf8_lossy(&r.stderr);
-        match r.exit {
-            Exit::Code(0) => {}
-            Exit::Timeout => return (Outcome::Timeout, format!("timed out: {}", command_line(&stage))),
-            Exit::Signal(_) | Exit::Code(101) => return (Outcome::Crash, format!("crashed ({}): {}\n{stderr}", r.exit, command_line(&stage))),
-            _ => {
-                let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("").trim();
-                return (Outcome::NotCompiled, format!("{first}\n  {}", command_line(&stage)));
-            }
-        }
+        let r = match compile(&stage, cfg, tmp) {
+            Ok(r) => r,
+            Err(bad) => return bad,
+        };
         if r.stdout.iter().all(|b| b.is_ascii_whitespace()) {
             continue; // nothing printed (e.g. -Fc wrote elsewhere): nothing to assemble
         }
@@ -74,7 +62,7 @@ pub(super) fn run_assemble(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config
         });
         if !v.exit.success() {
             let text = String::from_utf8_lossy(&v.stdout);
-            return (Outcome::Fail, format!("{}\n  {}", first_error(&text), command_line(&stage)));
+            return (Outcome::Fail, format!("{}\n  {}", first_llvm_as_error(&text), command_line(&stage)));
         }
         ran += 1;
     }
@@ -89,35 +77,7 @@ pub(super) fn run_assemble(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config
 pub fn error_kind(detail: &str) -> String {
     let first = detail.lines().next().unwrap_or("");
     let first = first.split_once("error: ").map_or(first, |(_, rest)| rest);
-    let mut out = String::new();
-    let mut chars = first.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                out.push_str("'_'");
-                for d in chars.by_ref() {
-                    if d == '\'' {
-                        break;
-                    }
-                }
-            }
-            '%' | '@' => {
-                out.push(c);
-                out.push('_');
-                while chars.peek().is_some_and(|d| d.is_ascii_alphanumeric() || matches!(d, '.' | '_')) {
-                    chars.next();
-                }
-            }
-            '0'..='9' => {
-                out.push('N');
-                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
-                    chars.next();
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out.chars().take(160).collect()
+    blank_names(first, true)
 }
 
 #[cfg(test)]

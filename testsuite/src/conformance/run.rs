@@ -170,6 +170,60 @@ pub(super) fn judge(stage: &Stage, out: &process::Finished) -> Result<(), (Outco
     }
 }
 
+/// Runs an hlslc command whose output a checking tool reads next (validate and assemble modes):
+/// its result when it exits with 0; otherwise `Timeout`, `Crash`, or `NotCompiled` with hlslc's
+/// first error.
+pub(super) fn compile(stage: &Stage, cfg: &Config, tmp: &Path) -> Result<process::Finished, (Outcome, String)> {
+    let r = run_stage(stage, cfg, tmp, None);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    match r.exit {
+        Exit::Code(0) => Ok(r),
+        Exit::Timeout => Err((Outcome::Timeout, format!("timed out: {}", command_line(stage)))),
+        Exit::Signal(_) | Exit::Code(101) => Err((Outcome::Crash, format!("crashed ({}): {}\n{stderr}", r.exit, command_line(stage)))),
+        _ => Err((Outcome::NotCompiled, format!("{}\n  {}", first_error(&stderr), command_line(stage)))),
+    }
+}
+
+/// The first line of a tool's report that names an error (else its first line), trimmed.
+pub(super) fn first_error(text: &str) -> &str {
+    text.lines().find(|l| l.contains("error")).or_else(|| text.lines().next()).unwrap_or("").trim()
+}
+
+/// `text` with each quoted name blanked to `'_'`, each run of digits to `N`, and, with
+/// `sigils`, each LLVM value or global name after `%`/`@` to `_`: the same kind of problem in
+/// different files reads the same. At most 160 characters.
+pub fn blank_names(text: &str, sigils: bool) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                out.push_str("'_'");
+                for d in chars.by_ref() {
+                    if d == '\'' {
+                        break;
+                    }
+                }
+            }
+            '%' | '@' if sigils => {
+                out.push(c);
+                out.push('_');
+                while chars.peek().is_some_and(|d| d.is_ascii_alphanumeric() || matches!(d, '.' | '_')) {
+                    chars.next();
+                }
+            }
+            '0'..='9' => {
+                out.push('N');
+                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    chars.next();
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.chars().take(160).collect()
+}
+
 /// The command as a shell would show it.
 pub(super) fn command_line(stage: &Stage) -> String {
     let mut s = String::new();

@@ -63,14 +63,24 @@ pub(super) fn syntax_args(args: &[String], paths: &Paths) -> Option<Vec<String>>
     Some(out)
 }
 
-pub(super) fn run_syntax(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
+/// The hlslc commands of a positive file, or why the file is negative (a RUN line starts with
+/// `not`, or a command uses `-verify`): shared by the modes that run only positive files.
+pub(super) fn positive_compiles(pipelines: &[Vec<Stage>]) -> Result<Vec<&Stage>, (Outcome, String)> {
     if pipelines.iter().any(|p| p.first().is_some_and(|s| s.nots > 0)) {
-        return (Outcome::Negative, "a RUN line starts with 'not'".into());
+        return Err((Outcome::Negative, "a RUN line starts with 'not'".into()));
     }
     let compiles: Vec<&Stage> = pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc).collect();
     if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
-        return (Outcome::Negative, "-verify".into());
+        return Err((Outcome::Negative, "-verify".into()));
     }
+    Ok(compiles)
+}
+
+pub(super) fn run_syntax(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
+    let compiles = match positive_compiles(pipelines) {
+        Ok(c) => c,
+        Err(negative) => return negative,
+    };
     if std::fs::read_to_string(&paths.file).is_ok_and(|text| checks_expect_error(pipelines, &text)) {
         return (Outcome::Negative, "CHECK lines expect an error".into());
     }

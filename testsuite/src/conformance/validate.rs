@@ -11,11 +11,11 @@
 //! Outcomes: `Pass` = every binary valid; `Fail` = a binary is invalid (the detail starts with
 //! spirv-val's first error); `NotCompiled` = hlslc rejected a command; `Crash`/`Timeout` as usual.
 
-use super::run::{command_line, run_stage};
+use super::run::{blank_names, command_line, compile, first_error};
 use super::script::{Paths, Stage, Tool};
-use super::syntax::{option_name, syntax_args};
+use super::syntax::{option_name, positive_compiles, syntax_args};
 use super::{Config, Outcome};
-use crate::process::{self, Exit, Spawn};
+use crate::process::{self, Spawn};
 use std::path::Path;
 
 /// `spirv-val` options for an hlslc command line.
@@ -52,20 +52,11 @@ pub(super) fn validate_args(args: &[String], paths: &Paths, out: &Path) -> Optio
     Some(a)
 }
 
-/// The first line of spirv-val's report that names an error.
-fn first_error(text: &str) -> String {
-    let line = text.lines().find(|l| l.contains("error")).or_else(|| text.lines().next()).unwrap_or("");
-    line.trim().to_string()
-}
-
 pub(super) fn run_validate(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config, tmp: &Path) -> (Outcome, String) {
-    if pipelines.iter().any(|p| p.first().is_some_and(|s| s.nots > 0)) {
-        return (Outcome::Negative, "a RUN line starts with 'not'".into());
-    }
-    let compiles: Vec<&Stage> = pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc).collect();
-    if compiles.iter().any(|s| s.args.iter().any(|a| option_name(a) == Some("verify"))) {
-        return (Outcome::Negative, "-verify".into());
-    }
+    let compiles = match positive_compiles(pipelines) {
+        Ok(c) => c,
+        Err(negative) => return negative,
+    };
     let Some(val) = crate::tools::spirv_tool("spirv-val") else {
         return (Outcome::Unsupported, "spirv-val not found".into());
     };
@@ -74,16 +65,8 @@ pub(super) fn run_validate(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Config
         let out = tmp.join(format!("validate.{k}.spv"));
         let Some(args) = validate_args(&s.args, paths, &out) else { continue };
         let stage = Stage { nots: 0, tool: Tool::Hlslc, args, merge_stderr: false, stdin_file: None, stdout_file: None };
-        let r = run_stage(&stage, cfg, tmp, None);
-        let stderr = String::from_utf8_lossy(&r.stderr);
-        match r.exit {
-            Exit::Code(0) => {}
-            Exit::Timeout => return (Outcome::Timeout, format!("timed out: {}", command_line(&stage))),
-            Exit::Signal(_) | Exit::Code(101) => return (Outcome::Crash, format!("crashed ({}): {}\n{stderr}", r.exit, command_line(&stage))),
-            _ => {
-                let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("").trim();
-                return (Outcome::NotCompiled, format!("{first}\n  {}", command_line(&stage)));
-            }
+        if let Err(bad) = compile(&stage, cfg, tmp) {
+            return bad;
         }
         let mut vargs = spirv_val_options(&stage.args);
         vargs.push(out.to_string_lossy().into_owned());
@@ -106,28 +89,7 @@ pub fn error_kind(detail: &str) -> String {
     let first = detail.lines().next().unwrap_or("");
     let first = first.split_once(": ").map_or(first, |(_, rest)| rest);
     let first = first.strip_prefix("line ").and_then(|r| r.split_once(": ")).map_or(first, |(_, rest)| rest);
-    let mut out = String::new();
-    let mut chars = first.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                out.push_str("'_'");
-                for d in chars.by_ref() {
-                    if d == '\'' {
-                        break;
-                    }
-                }
-            }
-            '0'..='9' => {
-                out.push('N');
-                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
-                    chars.next();
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out.chars().take(160).collect()
+    blank_names(first, false)
 }
 
 #[cfg(test)]
