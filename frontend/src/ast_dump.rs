@@ -87,7 +87,8 @@ fn float_suffix(s: FloatSuffix) -> &'static str {
     }
 }
 
-fn unary_text(op: UnaryOp) -> &'static str {
+/// How a dump spells a unary operator (prefix and postfix forms told apart).
+pub fn unary_text(op: UnaryOp) -> &'static str {
     match op {
         UnaryOp::Plus => "+",
         UnaryOp::Neg => "-",

@@ -16,7 +16,7 @@
 
 use crate::tast::*;
 use crate::types::{StructId, Type, TypeId};
-use hlslc_frontend::ast::UnaryOp;
+use hlslc_frontend::ast_dump::unary_text;
 use std::fmt::Write;
 
 /// Dumps a checked module.
@@ -326,19 +326,6 @@ impl Dumper<'_> {
             }
         }
         types.structs[sid.0 as usize].fields.get(index as usize).map_or(format!("#{index}"), |f| f.name.clone())
-    }
-}
-
-fn unary_text(op: UnaryOp) -> &'static str {
-    match op {
-        UnaryOp::Plus => "+",
-        UnaryOp::Neg => "-",
-        UnaryOp::Not => "!",
-        UnaryOp::BitNot => "~",
-        UnaryOp::PreInc => "++ (prefix)",
-        UnaryOp::PreDec => "-- (prefix)",
-        UnaryOp::PostInc => "++ (postfix)",
-        UnaryOp::PostDec => "-- (postfix)",
     }
 }
 
