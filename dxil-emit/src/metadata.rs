@@ -313,7 +313,37 @@ pub struct EntryProperties {
     pub wave_size: Option<u32>,
     /// A geometry shader's state (tag 1).
     pub gs_state: Option<GsState>,
+    /// A domain shader's state (tag 2).
+    pub ds_state: Option<DsState>,
+    /// A hull shader's state (tag 3).
+    pub hs_state: Option<HsState>,
 }
+
+/// A domain shader's properties: `!{domain, input control point count}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DsState {
+    /// `DXIL::TessellatorDomain`: 1 isoline, 2 tri, 3 quad.
+    pub domain: u32,
+    pub input_control_points: u32,
+}
+
+/// A hull shader's properties: `!{patch constant function, input control point count, output
+/// control point count, domain, partitioning, output primitive, max tess factor}`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HsState {
+    pub patch_constant_function: FuncId,
+    pub input_control_points: u32,
+    pub output_control_points: u32,
+    /// `DXIL::TessellatorDomain`: 1 isoline, 2 tri, 3 quad.
+    pub domain: u32,
+    /// `DXIL::TessellatorPartitioning`: 1 integer, 2 pow2, 3 fractional_odd, 4 fractional_even.
+    pub partitioning: u32,
+    /// `DXIL::TessellatorOutputPrimitive`: 1 point, 2 line, 3 triangle_cw, 4 triangle_ccw.
+    pub output_primitive: u32,
+    pub max_tess_factor: f32,
+}
+
+impl Eq for HsState {}
 
 /// A geometry shader's properties, written as DXC does: `!{input primitive, max vertex count,
 /// active stream mask, output topology, instance count}`.
@@ -343,6 +373,8 @@ pub struct EntryPoint {
 
 const SHADER_FLAGS_TAG: u32 = 0;
 const GS_STATE_TAG: u32 = 1;
+const DS_STATE_TAG: u32 = 2;
+const HS_STATE_TAG: u32 = 3;
 const NUM_THREADS_TAG: u32 = 4;
 const WAVE_SIZE_TAG: u32 = 11;
 
@@ -368,6 +400,24 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
         props.push(i32_op(m, GS_STATE_TAG));
         let fields = [gs.input_primitive, gs.max_vertex_count, gs.stream_mask, gs.output_topology, gs.instance_count];
         let t = fields.iter().map(|v| i32_op(m, *v)).collect();
+        props.push(MdOperand::Node(m.md_node(t)));
+    }
+    if let Some(ds) = e.properties.ds_state {
+        props.push(i32_op(m, DS_STATE_TAG));
+        let t = vec![i32_op(m, ds.domain), i32_op(m, ds.input_control_points)];
+        props.push(MdOperand::Node(m.md_node(t)));
+    }
+    if let Some(hs) = e.properties.hs_state {
+        props.push(i32_op(m, HS_STATE_TAG));
+        let fty = m.function(hs.patch_constant_function).ty;
+        let ptr = m.types.pointer(fty, 0);
+        let mut t = vec![MdOperand::Value(ptr, Value::Func(hs.patch_constant_function))];
+        for v in [hs.input_control_points, hs.output_control_points, hs.domain, hs.partitioning, hs.output_primitive] {
+            t.push(i32_op(m, v));
+        }
+        let c = m.const_f32(hs.max_tess_factor);
+        let f = m.types.float();
+        t.push(MdOperand::Value(f, Value::Const(c)));
         props.push(MdOperand::Node(m.md_node(t)));
     }
     if let Some([x, y, z]) = e.properties.num_threads {

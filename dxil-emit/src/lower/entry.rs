@@ -9,7 +9,7 @@ use crate::metadata::{self, ComponentType, EntryProperties, InterpolationMode, S
 use crate::ops::{DxilOp, Overload, ScalarKind as OK, ShaderKind, Target};
 use hlslc_frontend::Span;
 use hlslc_sema::tast::{self, Interpolation, ParamDir, Storage};
-use hlslc_sema::types::{ScalarKind, Type, TypeId};
+use hlslc_sema::types::{MatrixLayout, ScalarKind, Type, TypeId};
 
 /// Signature elements collected while lowering, with the packing state.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +21,18 @@ pub struct SigState {
     out_pack: Option<(u32, u8, InterpolationMode, bool)>,
     /// A geometry shader's state, filled while its parameters are lowered.
     pub gs_state: Option<metadata::GsState>,
+    /// Patch-constant signature of hull and domain shaders, packed by [`super::tessellation`].
+    pub patch_constant: Vec<SignatureElement>,
+    /// Hull and domain state, filled while the entry (and patch constant function) is lowered.
+    pub tess: super::tessellation::TessState,
+}
+
+/// Which signature an element goes to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SigKind {
+    Input,
+    Output,
+    PatchConstant,
 }
 
 impl SigState {
@@ -66,6 +78,8 @@ const SYSTEM_VALUES: &[(&str, u8)] = &[
     ("SV_GroupID", 22),
     ("SV_GroupIndex", 23),
     ("SV_GroupThreadID", 24),
+    ("SV_TessFactor", 25),
+    ("SV_InsideTessFactor", 26),
     ("SV_ViewID", 27),
     ("SV_Barycentrics", 28),
 ];
@@ -100,7 +114,7 @@ impl MinPrecision for ComponentType {
 }
 
 /// One piece of the entry's interface: a semantic and the type under it.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct IoPiece {
     pub semantic: String,
     pub ty: TypeId,
@@ -133,7 +147,7 @@ impl Lowerer<'_> {
 
     fn interp_mode(&self, piece: &IoPiece, sv: u8, kind: ScalarKind, is_input: bool) -> InterpolationMode {
         let stage = self.target.stage;
-        let interpolated = (stage == ShaderKind::Pixel && is_input) || (matches!(stage, ShaderKind::Vertex | ShaderKind::Geometry) && !is_input);
+        let interpolated = (stage == ShaderKind::Pixel && is_input) || (matches!(stage, ShaderKind::Vertex | ShaderKind::Geometry | ShaderKind::Domain) && !is_input);
         if !interpolated {
             return InterpolationMode::Undefined;
         }
@@ -154,12 +168,19 @@ impl Lowerer<'_> {
 
     /// Adds a signature element for `piece`; returns its id.
     pub(crate) fn add_element(&mut self, piece: &IoPiece, is_input: bool) -> R<u32> {
+        self.add_element_to(piece, if is_input { SigKind::Input } else { SigKind::Output })
+    }
+
+    /// Adds a signature element for `piece` to the signature `kind`; returns its id.
+    pub(crate) fn add_element_to(&mut self, piece: &IoPiece, kind_of_sig: SigKind) -> R<u32> {
+        let is_input = kind_of_sig == SigKind::Input;
         let (name, index) = split_semantic(&piece.semantic);
         let sv = system_value(&name);
         let (kind, rows, cols) = match self.t.types.get(piece.ty).clone() {
             Type::Scalar(k) => (k, 1, 1),
             Type::Enum(_) => (self.t.types.component(piece.ty).unwrap_or(ScalarKind::Int), 1, 1),
             Type::Vector(k, n) => (k, 1, n),
+            Type::Matrix { elem, rows, cols, layout: MatrixLayout::ColumnMajor } => (elem, u32::from(cols), rows),
             Type::Matrix { elem, rows, cols, .. } => (elem, u32::from(rows), cols),
             Type::Array { elem, len: Some(n) } => match self.t.types.get(elem) {
                 Type::Scalar(k) => (*k, n, 1),
@@ -168,7 +189,11 @@ impl Lowerer<'_> {
             },
             _ => return unsupported(format!("the type of `{}` in a stage signature", piece.semantic), Some(piece.span)),
         };
-        let interp = self.interp_mode(piece, sv, kind, is_input);
+        let interp = if kind_of_sig == SigKind::PatchConstant { InterpolationMode::Undefined } else { self.interp_mode(piece, sv, kind, is_input) };
+        if kind_of_sig == SigKind::PatchConstant {
+            let comp = component_type(kind, self.opts.enable_16bit);
+            return Ok(self.add_patch_constant(name, index, sv, comp, rows, cols));
+        }
         let gs_primitive_id = sv == 10 && is_input && self.target.stage == ShaderKind::Geometry;
         let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input) || gs_primitive_id;
         let (list, pack) = if is_input { (&mut self.sigs.inputs, &mut self.sigs.in_pack) } else { (&mut self.sigs.outputs, &mut self.sigs.out_pack) };
@@ -233,6 +258,15 @@ impl Lowerer<'_> {
         if self.target.stage == ShaderKind::Compute {
             return unsupported(format!("the compute-shader input `{}`", piece.semantic), span);
         }
+        if matches!(self.target.stage, ShaderKind::Hull | ShaderKind::Domain) {
+            if let Some(v) = self.load_tess_system_value(piece, &name)? {
+                return Ok(v);
+            }
+            if self.target.stage == ShaderKind::Domain {
+                return self.load_patch_constant(piece);
+            }
+            return unsupported(format!("the hull-shader input `{}` outside an InputPatch", piece.semantic), span);
+        }
         if self.target.stage == ShaderKind::Geometry && matches!(name.as_str(), "SV_GSInstanceID" | "SV_PrimitiveID") {
             // Read with their own operations; SV_PrimitiveID still has an (unpacked) element.
             let op = if name == "SV_GSInstanceID" {
@@ -252,18 +286,35 @@ impl Lowerer<'_> {
     /// Reads input element `id` (made from `piece`) of vertex `vertex` (`undef` outside
     /// geometry shaders).
     pub(crate) fn load_element(&mut self, piece: &IoPiece, id: u32, vertex: Value) -> R<Flat> {
+        self.load_element_with(DxilOp::LoadInput, piece, id, Some(vertex))
+    }
+
+    /// Reads element `id` (made from `piece`) with `op` (`loadInput`, `loadOutputControlPoint`
+    /// or, without a vertex, `loadPatchConstant`).
+    pub(crate) fn load_element_with(&mut self, op: DxilOp, piece: &IoPiece, id: u32, vertex: Option<Value>) -> R<Flat> {
         let span = Some(piece.span);
         let kinds = self.leaf_kinds(piece.ty);
-        let cols = self.piece_cols(piece.ty);
         let mut out = Vec::new();
         for (i, k) in kinds.iter().enumerate() {
-            let (row, col) = ((i / cols) as i32, (i % cols) as i8);
+            let (row, col) = self.sig_position(piece.ty, i);
             let load_kind = if *k == ScalarKind::Bool { ScalarKind::UInt } else { *k };
-            let args = [self.ci32(id as i32), self.ci32(row), self.ci8(col), vertex];
-            let v = self.op(DxilOp::LoadInput, Self::overload(load_kind), &args, span)?;
+            let mut args = vec![self.ci32(id as i32), self.ci32(row), self.ci8(col)];
+            args.extend(vertex);
+            let v = self.op(op, Self::overload(load_kind), &args, span)?;
             out.push(self.convert_scalar(v, load_kind, *k));
         }
         Ok(out)
+    }
+
+    /// The signature row and column of flattened component `i` of a piece of type `ty`: a
+    /// column-major matrix takes one row per matrix column, as DXC lays it out.
+    fn sig_position(&self, ty: TypeId, i: usize) -> (i32, i8) {
+        if let Type::Matrix { cols, layout: MatrixLayout::ColumnMajor, .. } = self.t.types.get(ty) {
+            let c = *cols as usize;
+            return ((i % c) as i32, (i / c) as i8);
+        }
+        let cols = self.piece_cols(ty);
+        ((i / cols) as i32, (i % cols) as i8)
     }
 
     fn piece_cols(&self, ty: TypeId) -> usize {
@@ -276,22 +327,30 @@ impl Lowerer<'_> {
     }
 
     fn store_piece(&mut self, piece: &IoPiece, values: &[Value]) -> R<()> {
+        if self.sigs.tess.patch_constant_phase {
+            return self.store_patch_constant(piece, values);
+        }
         let id = self.add_element(piece, false)?;
         self.store_element(id, piece, values)
     }
 
     /// Writes `values` to output element `id` (made from `piece`), skipping `undef` components.
     pub(crate) fn store_element(&mut self, id: u32, piece: &IoPiece, values: &[Value]) -> R<()> {
+        self.store_element_with(DxilOp::StoreOutput, id, piece, values)
+    }
+
+    /// Writes `values` to element `id` with `op` (`storeOutput` or `storePatchConstant`).
+    pub(crate) fn store_element_with(&mut self, op: DxilOp, id: u32, piece: &IoPiece, values: &[Value]) -> R<()> {
         let kinds = self.leaf_kinds(piece.ty);
-        let cols = self.piece_cols(piece.ty);
         for (i, (k, v)) in kinds.iter().zip(values).enumerate() {
             if self.is_undef(*v) {
                 continue;
             }
             let store_kind = if *k == ScalarKind::Bool { ScalarKind::UInt } else { *k };
             let v = self.convert_scalar(*v, *k, store_kind);
-            let args = [self.ci32(id as i32), self.ci32((i / cols) as i32), self.ci8((i % cols) as i8), v];
-            self.op(DxilOp::StoreOutput, Self::overload(store_kind), &args, Some(piece.span))?;
+            let (row, col) = self.sig_position(piece.ty, i);
+            let args = [self.ci32(id as i32), self.ci32(row), self.ci8(col), v];
+            self.op(op, Self::overload(store_kind), &args, Some(piece.span))?;
         }
         Ok(())
     }
@@ -318,6 +377,9 @@ impl Lowerer<'_> {
         if self.target.stage == ShaderKind::Geometry {
             self.begin_geometry(f)?;
         }
+        if matches!(self.target.stage, ShaderKind::Hull | ShaderKind::Domain) && !self.sigs.tess.patch_constant_phase {
+            self.begin_tessellation(f);
+        }
         let mut outs = Vec::new();
         for &p in &f.params {
             let var = t.var(p);
@@ -325,6 +387,11 @@ impl Lowerer<'_> {
                 Storage::Param(d) => d,
                 _ => ParamDir::In,
             };
+            if let Some((kind, elem, count)) = self.patch_parts(var.ty) {
+                let marker = self.declare_patch(var, kind, elem, count)?;
+                self.vars.insert(p, marker);
+                continue;
+            }
             if let Type::Object { kind, elem, .. } = t.types.get(var.ty).clone() {
                 if super::geometry::is_stream(kind) && self.target.stage == ShaderKind::Geometry {
                     let marker = self.declare_stream(kind, elem, var.span)?;
@@ -401,6 +468,7 @@ pub(crate) fn emit_metadata(
     ep: &tast::EntryPoint,
     sigs: &SigState,
     res: &ResState,
+    patch_constant_function: Option<ir::FuncId>,
 ) {
     let (major, minor) = options.shader_model;
     metadata::emit_version(m, target.version);
@@ -410,10 +478,25 @@ pub(crate) fn emit_metadata(
     let resources = metadata::emit_resources(m, &resources);
     let signatures = metadata::emit_signatures(
         m,
-        &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: Vec::new() },
+        &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: sigs.patch_constant.clone() },
     );
     let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
     properties.gs_state = sigs.gs_state;
+    let tess = &sigs.tess;
+    if target.stage == ShaderKind::Domain {
+        properties.ds_state = Some(metadata::DsState { domain: tess.domain, input_control_points: tess.input_control_points });
+    }
+    if let Some(pcf) = patch_constant_function {
+        properties.hs_state = Some(metadata::HsState {
+            patch_constant_function: pcf,
+            input_control_points: tess.input_control_points,
+            output_control_points: tess.output_control_points,
+            domain: tess.domain,
+            partitioning: tess.partitioning,
+            output_primitive: tess.output_primitive,
+            max_tess_factor: tess.max_tess_factor,
+        });
+    }
     if target.stage == ShaderKind::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));
     }

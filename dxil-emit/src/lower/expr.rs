@@ -269,6 +269,9 @@ impl Lowerer<'_> {
             }
             ExprKind::Index { base, index } => {
                 let bty = t.expr(*base).ty;
+                if self.patch_parts(bty).is_some() {
+                    return self.patch_index(*base, *index, e);
+                }
                 if self.is_object(bty) {
                     return self.resource_index(*base, *index, e);
                 }

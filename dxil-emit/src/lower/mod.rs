@@ -23,6 +23,7 @@ mod layout;
 mod methods;
 mod resources;
 mod stmt;
+mod tessellation;
 mod texture;
 
 use crate::ir::{self, BlockId, FunctionBuilder, Value};
@@ -75,9 +76,6 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         Stage::Domain => ShaderKind::Domain,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
     };
-    if matches!(kind, ShaderKind::Hull | ShaderKind::Domain) {
-        return unsupported(format!("the {} stage", kind.name()), Some(module.func(ep.func).span));
-    }
     let (major, minor) = options.shader_model;
     let version = DxilVersion::for_shader_model(major as u8, minor as u8);
     let mut m = ir::Module::new_dxil();
@@ -86,16 +84,49 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     }
     let void = m.types.void();
     let fty = m.types.function(void, vec![]);
-    let main = m.declare_function(&options.entry_name, fty, None);
+    // A hull shader's patch constant function is a second function; both are laid out in
+    // source order, as DXC does.
+    let entry_fn = module.func(ep.func);
+    let pcf = if kind == ShaderKind::Hull { Some(tessellation::patch_constant_function(module, entry_fn)?) } else { None };
+    let (main, pcf_ir) = match pcf {
+        Some(p) if tessellation::source_order(module.func(p)) < tessellation::source_order(entry_fn) => {
+            let pf = m.declare_function(&tessellation::mangled_name(module, module.func(p)), fty, None);
+            (m.declare_function(&options.entry_name, fty, None), Some(pf))
+        }
+        Some(p) => {
+            let main = m.declare_function(&options.entry_name, fty, None);
+            (main, Some(m.declare_function(&tessellation::mangled_name(module, module.func(p)), fty, None)))
+        }
+        None => (m.declare_function(&options.entry_name, fty, None), None),
+    };
     let target = Target { stage: kind, version };
-    let (sigs, used, order) = {
+    let (mut sigs, mut used, order) = {
         let mut l = Lowerer::new(module, &mut m, main, target, options, ep.func);
         l.lower_entry()?;
         (l.sigs.clone(), l.res.clone(), l.order.clone())
     };
     cleanup::reorder_blocks(&mut m, main, &order);
     cleanup::remove_dead_code(&mut m, main, options.gvn);
-    entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used);
+    if let (Some(p), Some(pf)) = (pcf, pcf_ir) {
+        sigs.tess.patch_constant_phase = true;
+        if sigs.tess.input_cp.is_none() {
+            // DXC's count for a hull shader without an InputPatch.
+            sigs.tess.input_control_points = 1;
+        }
+        let order = {
+            let mut l = Lowerer::new(module, &mut m, pf, target, options, p);
+            l.sigs = sigs;
+            l.res = used;
+            l.res.begin_function();
+            l.lower_entry()?;
+            sigs = l.sigs.clone();
+            used = l.res.clone();
+            l.order.clone()
+        };
+        cleanup::reorder_blocks(&mut m, pf, &order);
+        cleanup::remove_dead_code(&mut m, pf, options.gvn);
+    }
+    entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used, pcf_ir);
     Ok(m)
 }
 
@@ -143,6 +174,8 @@ pub(crate) struct Lowerer<'a> {
     pub shared: HashMap<VarId, groupshared::Shared>,
     /// A geometry shader's output streams, in parameter order.
     pub streams: Vec<geometry::StreamOut>,
+    /// Hull and domain patch parameters.
+    pub patches: Vec<tessellation::Patch>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -175,6 +208,7 @@ impl<'a> Lowerer<'a> {
             order: vec![BlockId(0)],
             shared: HashMap::new(),
             streams: Vec::new(),
+            patches: Vec::new(),
         }
     }
 

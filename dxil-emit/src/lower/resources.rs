@@ -30,6 +30,8 @@ pub struct ResInfo {
     pub stride: Option<u32>,
     pub cb_size: u32,
     pub handle: Value,
+    /// The function `handle` belongs to.
+    pub func: crate::ir::FuncId,
     pub globally_coherent: bool,
     pub sampler_cmp: bool,
 }
@@ -40,6 +42,13 @@ pub struct ResState {
     by_var: HashMap<VarId, usize>,
     by_cb: HashMap<Option<CBufferId>, usize>,
     rows: HashMap<(usize, u32, BlockId, Overload), Value>,
+}
+
+impl ResState {
+    /// Forgets values that belong to the function lowered before (cached constant-buffer rows).
+    pub(crate) fn begin_function(&mut self) {
+        self.rows.clear();
+    }
 }
 
 fn class_code(c: ResourceClass) -> i8 {
@@ -146,6 +155,29 @@ impl Lowerer<'_> {
         info.lower = lower;
         info.space = space;
         info.id = self.res.list.iter().filter(|r| r.class == info.class).count() as u32;
+        info.handle = self.emit_handle(&info, span)?;
+        info.func = self.b.func;
+        self.res.list.push(info);
+        Ok(self.res.list.len() - 1)
+    }
+
+    /// The handle of record `i` in the function being lowered (a hull shader's patch constant
+    /// function makes its own handles for the records the control point function made).
+    pub(crate) fn record_handle(&mut self, i: usize, span: Option<Span>) -> R<Value> {
+        if self.res.list[i].func != self.b.func {
+            let info = self.res.list[i].clone();
+            let h = self.emit_handle(&info, span)?;
+            let r = &mut self.res.list[i];
+            r.handle = h;
+            r.func = self.b.func;
+        }
+        Ok(self.res.list[i].handle)
+    }
+
+    /// Emits `info`'s handle creation at the top of the entry block.
+    fn emit_handle(&mut self, info: &ResInfo, span: Option<Span>) -> R<Value> {
+        let lower = info.lower;
+        let space = info.space;
         let entry = BlockId(0);
         let saved = self.current();
         self.b.position_at_end(entry);
@@ -159,7 +191,7 @@ impl Lowerer<'_> {
             let h = self.op(DxilOp::CreateHandleFromBinding, Overload::None, &[bind, zero, f], span)?;
             self.hoist(h);
             let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
-            let (w0, w1) = self.resource_properties(&info);
+            let (w0, w1) = self.resource_properties(info);
             let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
             let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
             let ah = self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)?;
@@ -172,9 +204,7 @@ impl Lowerer<'_> {
             h
         };
         self.b.position_at_end(saved);
-        info.handle = handle;
-        self.res.list.push(info);
-        Ok(self.res.list.len() - 1)
+        Ok(handle)
     }
 
     /// `%dx.types.ResourceProperties` words for SM 6.6 annotations.
@@ -205,7 +235,7 @@ impl Lowerer<'_> {
     /// The handle of a resource variable.
     pub(crate) fn handle_for(&mut self, v: VarId, _index: Option<Value>, span: Option<Span>) -> R<Value> {
         if let Some(&i) = self.res.by_var.get(&v) {
-            return Ok(self.res.list[i].handle);
+            return self.record_handle(i, span);
         }
         let var = self.t.var(v);
         let Some((kind, elem)) = self.object_parts(var.ty) else { return unsupported("this resource", span) };
@@ -240,6 +270,7 @@ impl Lowerer<'_> {
             stride,
             cb_size,
             handle: Value::Arg(0),
+            func: crate::ir::FuncId(0),
             globally_coherent: var.globally_coherent,
             sampler_cmp: kind == ObjectKind::SamplerComparisonState,
         };
@@ -283,6 +314,7 @@ impl Lowerer<'_> {
             stride: None,
             cb_size: size,
             handle: Value::Arg(0),
+            func: crate::ir::FuncId(0),
             globally_coherent: false,
             sampler_cmp: false,
         };
@@ -324,7 +356,7 @@ impl Lowerer<'_> {
 
     /// Reads components at byte offsets from a constant buffer, one `cbufferLoadLegacy` per row.
     fn cb_read(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], span: Option<Span>) -> R<Flat> {
-        let handle = self.res.list[rec].handle;
+        let handle = self.record_handle(rec, span)?;
         let mut out = Vec::new();
         for &(off, k) in leaves {
             let load_kind = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
@@ -429,7 +461,7 @@ impl Lowerer<'_> {
             }
             return Ok(out);
         }
-        let handle = self.res.list[rec].handle;
+        let handle = self.record_handle(rec, span)?;
         let mut rows: HashMap<u32, Value> = HashMap::new();
         let mut out = Vec::new();
         for (i, &c) in p.comps.iter().enumerate() {
@@ -466,7 +498,7 @@ impl Lowerer<'_> {
     /// Several dynamic indices into a constant-buffer array of arrays: row arithmetic per index
     /// (each must step over whole rows).
     fn load_cb_nested(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], p: &super::expr::Place, kinds: &[ScalarKind], span: Option<Span>) -> R<Flat> {
-        let handle = self.res.list[rec].handle;
+        let handle = self.record_handle(rec, span)?;
         let mut out = Vec::new();
         for (i, &c) in p.comps.iter().enumerate() {
             let Some(&(o0, k)) = leaves.get(c) else { return unsupported("this constant-buffer access", span) };
@@ -503,7 +535,7 @@ impl Lowerer<'_> {
         let ExprKind::Field { base, .. } = &t.expr(e).kind else { return unsupported("a member of a resource", span) };
         let ExprKind::Var(v) = t.expr(*base).kind else { return unsupported("a member of a resource expression", span) };
         let h = self.handle_for(v, None, span)?;
-        let rec = self.res.list.iter().position(|r| r.handle == h).expect("record");
+        let rec = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func).expect("record");
         let Some((ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, Some(s))) = self.object_parts(t.var(v).ty) else {
             return unsupported("a member of this resource", span);
         };
@@ -533,7 +565,7 @@ impl Lowerer<'_> {
     pub(crate) fn load_whole_buffer(&mut self, inner: ExprId, to: TypeId, span: Option<Span>) -> R<Flat> {
         let ExprKind::Var(v) = self.t.expr(inner).kind else { return unsupported("this buffer expression", span) };
         let h = self.handle_for(v, None, span)?;
-        let rec = self.res.list.iter().position(|r| r.handle == h).expect("record");
+        let rec = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func).expect("record");
         let mut off = 0;
         let mut leaves = Vec::new();
         self.cb_layout(to, &mut off, &mut leaves);
