@@ -8,7 +8,7 @@ use crate::profile::{HlslVersion, Stage};
 use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
 use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess_full, render_output, IncludeHandler, PpOptions};
+use hlslc_frontend::pp::{preprocess_full, render_output, IncludeHandler, LineMap, PpOptions};
 use hlslc_frontend::source::{FileId, SourceMap, Span};
 
 /// Compiles `source` (named `file_name` in diagnostics and `__FILE__`). `includes` is asked for
@@ -38,14 +38,15 @@ pub fn compile_bytes(bytes: Vec<u8>, file_name: &str, options: &Options, include
         let more = decoded.error_count - decoded.errors.len();
         diagnostics.push(Diagnostic::new(Severity::Note, format!("{more} more invalid byte sequences not shown")));
     }
-    CompileResult { output: None, listing: None, diagnostics, source_map: sm }
+    CompileResult { output: None, listing: None, diagnostics, source_map: sm, line_map: LineMap::default() }
 }
 
 fn compile_text(text: String, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
     let mut sm = SourceMap::new();
     let main = sm.add(file_name, text);
     let mut diags = Diagnostics::new();
-    let output = run(&mut sm, main, options, includes, &mut diags);
+    let mut line_map = LineMap::default();
+    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map);
     let mut diagnostics = apply_warning_policy(diags.list, options);
     if options.action == Action::Verify {
         diagnostics = crate::verify::verify(&sm, &diagnostics);
@@ -55,16 +56,18 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
         Some((o, l)) if !failed => (Some(o), l),
         _ => (None, None),
     };
-    CompileResult { output, listing, diagnostics, source_map: sm }
+    CompileResult { output, listing, diagnostics, source_map: sm, line_map }
 }
 
 /// The pipeline. Returns the output and listing; the caller drops them if an error was reported.
+/// `line_map` receives the `#line` directives unless `-ignore-line-directives`.
 fn run(
     sm: &mut SourceMap,
     main: FileId,
     options: &Options,
     includes: Option<&mut dyn IncludeHandler>,
     diags: &mut Diagnostics,
+    line_map: &mut LineMap,
 ) -> Option<(Output, Option<String>)> {
     check_options(options, diags);
     if diags.has_errors() {
@@ -74,6 +77,9 @@ fn run(
     let pp = preprocess_full(sm, main, &pp_options, includes, diags);
     if options.action == Action::Preprocess {
         return Some((Output::Text(render_output(sm, &pp)), None));
+    }
+    if !options.ignore_line_directives {
+        *line_map = pp.lines;
     }
     let tokens = pp.tokens;
     if options.action == Action::Dependencies {

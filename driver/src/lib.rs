@@ -25,6 +25,7 @@ pub use driver::{compile, compile_bytes};
 pub use hlslc_frontend::diag::{Diagnostic, Severity};
 pub use hlslc_frontend::pp::{IncludeHandler, IncludedFile};
 pub use hlslc_frontend::source::SourceMap;
+pub use hlslc_frontend::pp::LineMap;
 pub use options::{Action, CmdDefine, Options, OutputKind};
 pub use profile::{HlslVersion, Profile, Stage};
 
@@ -58,6 +59,9 @@ pub struct CompileResult {
     pub diagnostics: Vec<Diagnostic>,
     /// The files the diagnostics point into.
     pub source_map: SourceMap,
+    /// The `#line` directives of the source (empty with `-ignore-line-directives`): diagnostics
+    /// print the locations they make.
+    pub line_map: LineMap,
 }
 
 impl CompileResult {
@@ -69,7 +73,7 @@ impl CompileResult {
     }
     /// All diagnostics rendered as clang/dxc do.
     pub fn render_diagnostics(&self) -> String {
-        self.diagnostics.iter().map(|d| d.render(&self.source_map)).collect()
+        self.diagnostics.iter().map(|d| d.render_with(&self.source_map, Some(&self.line_map))).collect()
     }
 }
 

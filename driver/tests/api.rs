@@ -151,3 +151,18 @@ fn large_input_is_handled() {
     let r = compile_bytes(src.into_bytes(), "big.hlsl", &syntax_only("ps_6_0"), None);
     assert!(r.succeeded(), "{}", r.render_diagnostics().lines().take(5).collect::<Vec<_>>().join("\n"));
 }
+
+/// Diagnostics print the locations `#line` directives make (the source line shown is the
+/// physical one); `-ignore-line-directives` prints the physical locations.
+#[test]
+fn diagnostics_honour_line_directives() {
+    let src = "float4 main() : SV_Target {\n#line 42 \"renamed.hlsl\"\n  return foo;\n}\n";
+    let r = compile(src, "a.hlsl", &syntax_only("ps_6_0"), None);
+    let text = r.render_diagnostics();
+    assert!(text.starts_with("renamed.hlsl:42:10: error: use of undeclared identifier 'foo'"), "{text}");
+    assert!(text.contains("\n  return foo;\n"), "{text}");
+    let mut o = syntax_only("ps_6_0");
+    o.ignore_line_directives = true;
+    let text = compile(src, "a.hlsl", &o, None).render_diagnostics();
+    assert!(text.starts_with("a.hlsl:3:10: error:"), "{text}");
+}

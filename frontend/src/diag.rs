@@ -13,6 +13,7 @@
 //! matching dxc's output keep working. Line/column lookup goes through codespan-reporting's `Files`
 //! trait, which [`SourceMap`] implements.
 
+use crate::pp::LineMap;
 use crate::source::{SourceMap, Span};
 use codespan_reporting::files::Files;
 use std::fmt::Write;
@@ -98,11 +99,18 @@ impl Diagnostic {
     /// Renders as clang/dxc do: `file:line:col: severity: message [code]`, the source line, a caret
     /// line, then secondary labels as `note:` lines with their own source lines, then notes.
     pub fn render(&self, sm: &SourceMap) -> String {
+        self.render_with(sm, None)
+    }
+
+    /// [`Diagnostic::render`] with locations as the `#line` directives in `lines` make them (the
+    /// source lines shown stay the physical ones), as clang prints them.
+    pub fn render_with(&self, sm: &SourceMap, lines: Option<&LineMap>) -> String {
+        let location = |span| location(sm, lines, span);
         let mut out = String::new();
         let code = self.code.as_ref().map(|c| format!(" [{c}]")).unwrap_or_default();
         match self.primary_span() {
             Some(span) => {
-                let _ = writeln!(out, "{}: {}: {}{}", location(sm, span), self.severity.as_str(), self.message, code);
+                let _ = writeln!(out, "{}: {}: {}{}", location(span), self.severity.as_str(), self.message, code);
                 snippet(&mut out, sm, span);
             }
             None => {
@@ -110,7 +118,7 @@ impl Diagnostic {
             }
         }
         for l in self.labels.iter().filter(|l| !l.primary) {
-            let _ = writeln!(out, "{}: note: {}", location(sm, l.span), l.message);
+            let _ = writeln!(out, "{}: note: {}", location(l.span), l.message);
             snippet(&mut out, sm, l.span);
         }
         for n in &self.notes {
@@ -120,7 +128,11 @@ impl Diagnostic {
     }
 }
 
-fn location(sm: &SourceMap, span: Span) -> String {
+fn location(sm: &SourceMap, lines: Option<&LineMap>, span: Span) -> String {
+    if let Some(lines) = lines.filter(|l| !l.is_empty()) {
+        let (name, line, col) = lines.presumed(sm, span);
+        return format!("{name}:{line}:{col}");
+    }
     let name = sm.name(span.file).unwrap_or("<unknown>");
     let f = sm.file(span.file);
     let (line, col) = f.line_col(span.start);

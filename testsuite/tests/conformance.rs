@@ -183,6 +183,32 @@ fn syntax_only_mode_counts_positive_files() {
     assert_eq!(o("suite/c.newer.hlsl"), Outcome::Unsupported);
 }
 
+/// Syntax-only mode: a file without `not` whose CHECK lines all match hlslc's error messages
+/// expects dxc to reject it (DXC's batch runner pipes a failed compile's messages to FileCheck),
+/// so it is negative; CHECK lines that expect a compiled module, or only `-NOT` directives, leave
+/// a rejected file failing.
+#[test]
+fn syntax_only_mode_reads_error_expectations() {
+    let undeclared = "float4 main() : SV_Target { return foo; }\n";
+    let lit = Lit::new(&[
+        ("expects_error.hlsl", &format!("// RUN: %dxc -T ps_6_0 -E main %s | FileCheck %s\n// CHECK: use of undeclared identifier 'foo'\n{undeclared}")),
+        ("expects_module.hlsl", &format!("// RUN: %dxc -T ps_6_0 -E main %s | FileCheck %s\n// CHECK: define void @main\n{undeclared}")),
+        ("only_not.hlsl", &format!("// RUN: %dxc -T ps_6_0 -E main %s | FileCheck %s\n// CHECK-NOT: bitcast\n{undeclared}")),
+        ("source_line.hlsl", &format!("// RUN: %dxc -T ps_6_0 -E main %s | FileCheck %s\n// CHECK: return foo\n{undeclared}")),
+    ]);
+    let cfg = config(lit.dir.path(), Mode::SyntaxOnly);
+    if cfg.filecheck.is_none() {
+        println!("FileCheck not found, skipped");
+        return;
+    }
+    let run = lit.run(&cfg);
+    let o = |n: &str| Lit::outcome(&run, n);
+    assert_eq!(o("suite/expects_error.hlsl"), Outcome::Negative, "{:?}", run.results);
+    assert_eq!(o("suite/expects_module.hlsl"), Outcome::Fail);
+    assert_eq!(o("suite/only_not.hlsl"), Outcome::Fail);
+    assert_eq!(o("suite/source_line.hlsl"), Outcome::Fail, "the quoted source line is not read");
+}
+
 /// A compiler that crashes, panics or hangs is classified so, through a stand-in script.
 #[cfg(unix)]
 #[test]

@@ -48,7 +48,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
         let suffix = int_suffix(&text[digits_end..])
             .ok_or_else(|| format!("invalid suffix '{}' on integer literal", &text[digits_end..]))?;
         let value = u64::from_str_radix(&text[2..digits_end], 16)
-            .map_err(|_| format!("integer literal '{text}' is too large to be represented in 64 bits"))?;
+            .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
         return Ok(Number::Int(value, suffix));
     }
     if b.len() > 2 && b[0] == b'0' && (b[1] == b'b' || b[1] == b'B') {
@@ -59,7 +59,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
         let suffix = int_suffix(&text[digits_end..])
             .ok_or_else(|| format!("invalid suffix '{}' on integer literal", &text[digits_end..]))?;
         let value = u64::from_str_radix(&text[2..digits_end], 2)
-            .map_err(|_| format!("integer literal '{text}' is too large to be represented in 64 bits"))?;
+            .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
         return Ok(Number::Int(value, suffix));
     }
     let int_end = b.iter().take_while(|c| c.is_ascii_digit()).count();
@@ -76,7 +76,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
             return Err(format!("invalid digit in octal literal '{text}'"));
         }
         let value = u64::from_str_radix(digits, radix)
-            .map_err(|_| format!("integer literal '{text}' is too large to be represented in 64 bits"))?;
+            .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
         return Ok(Number::Int(value, suffix));
     }
     // Float: digits [. digits] [e[+-]digits] suffix
