@@ -115,6 +115,49 @@ fn is_void(t: &TypeSpec) -> bool {
     matches!(&t.kind, TypeKind::Named { path, args: None } if !path.global && path.parts.len() == 1 && path.parts[0].name == "void")
 }
 
+/// A shader-stage name as `register(ps, ...)` takes it: `ps`, `vs_6_0`, `lib_6_x`...
+fn is_shader_profile(name: &str) -> bool {
+    let (stage, version) = name.split_once('_').unwrap_or((name, ""));
+    matches!(stage, "ps" | "vs" | "gs" | "hs" | "ds" | "cs" | "lib" | "ms" | "as")
+        && (version.is_empty() || version.split('_').all(|p| !p.is_empty() && (p == "x" || p.bytes().all(|b| b.is_ascii_digit()))))
+}
+
+/// A register name with an offset, `s2[8]`, as the name it stands for (`s10`); a name that does
+/// not end in a number counts from 0 (`s[8]` is `s8`). The offset is a constant expression of
+/// literals (`s[1+1]`; `s[1.5]` truncates to 1, as dxc does); anything else makes a name sema
+/// reports as an invalid register. `span` covers the whole argument.
+pub fn indexed_register(n: Ident, index: &Expr, span: Span) -> Ident {
+    let digits = n.name.len() - n.name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (prefix, number) = n.name.split_at(n.name.len() - digits);
+    let offset = literal_value(index).filter(|v| v.is_finite() && *v >= 0.0 && *v < u32::MAX as f64);
+    let name = match offset.and_then(|v| number.parse::<u64>().unwrap_or(0).checked_add(v as u64)) {
+        Some(sum) if !prefix.is_empty() => format!("{prefix}{sum}"),
+        _ => format!("{}[]", n.name),
+    };
+    Ident { name, span }
+}
+
+/// The value of an expression made of number literals, unary `+`/`-` and `+ - * /`.
+fn literal_value(e: &Expr) -> Option<f64> {
+    Some(match &e.kind {
+        ExprKind::IntLit { value, .. } => *value as f64,
+        ExprKind::FloatLit { value, .. } => *value,
+        ExprKind::Unary { op: UnaryOp::Plus, operand } => literal_value(operand)?,
+        ExprKind::Unary { op: UnaryOp::Neg, operand } => -literal_value(operand)?,
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (a, b) = (literal_value(lhs)?, literal_value(rhs)?);
+            match op {
+                BinaryOp::Add => a + b,
+                BinaryOp::Sub => a - b,
+                BinaryOp::Mul => a * b,
+                BinaryOp::Div => a / b,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// `register(...)` arguments: `(slot)`, `(space)`, `(slot, space)`, `(profile, slot)`,
 /// `(profile, slot, space)`.
 pub fn register(args: Vec<Ident>, span: Span) -> Annotation {
@@ -123,6 +166,7 @@ pub fn register(args: Vec<Ident>, span: Span) -> Annotation {
     let (profile, slot, space) = match (it.next(), it.next(), it.next()) {
         (Some(a), None, _) if is_space(&a) => (None, None, Some(a)),
         (Some(a), None, _) => (None, Some(a), None),
+        (Some(a), Some(b), None) if is_space(&b) && is_shader_profile(&a.name) => (Some(a), None, Some(b)),
         (Some(a), Some(b), None) if is_space(&b) => (None, Some(a), Some(b)),
         (Some(a), Some(b), None) => (Some(a), Some(b), None),
         (a, b, c) => (a, b, c),

@@ -35,7 +35,8 @@ fn semantic(anns: &[Annotation]) -> Option<String> {
 fn parse_register(s: &str) -> Option<(char, u32)> {
     let mut chars = s.chars();
     let letter = chars.next()?.to_ascii_lowercase();
-    let num: u32 = chars.as_str().parse().ok()?;
+    // A register type alone (`register(ps, s)`) is register 0 of that type.
+    let num: u32 = if chars.as_str().is_empty() && "bcistu".contains(letter) { 0 } else { chars.as_str().parse().ok()? };
     Some((letter, num))
 }
 
@@ -209,7 +210,12 @@ impl Checker<'_> {
         let mut b = Binding::default();
         for a in anns {
             match a {
-                Annotation::Register { slot, space, span, .. } => {
+                Annotation::Register { profile, slot, space, span } => {
+                    // `register(vs, t0)` binds only when compiling for that stage.
+                    let stage_of = |p: &str| p.split('_').next().unwrap_or("").to_string();
+                    if profile.as_ref().is_some_and(|p| stage_of(&p.name) != stage_of(&self.opts.profile)) {
+                        continue;
+                    }
                     if let Some(s) = slot {
                         match parse_register(&s.name) {
                             Some(r) => b.register = Some(r),

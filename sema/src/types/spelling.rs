@@ -99,6 +99,9 @@ pub fn parse_builtin_name(name: &str, enable_16bit: bool) -> Option<BuiltinName>
     if let Some(kind) = ObjectKind::from_name(name) {
         return Some(BuiltinName::Object(kind));
     }
+    if let Some(t) = with_signedness(name, enable_16bit) {
+        return Some(t);
+    }
     // `<base><N>` or `<base><R>x<C>`, where the base may itself end in digits (`uint64_t`,
     // `min16float`): try every split where the suffix is a size spelling.
     let bytes = name.as_bytes();
@@ -115,6 +118,34 @@ pub fn parse_builtin_name(name: &str, enable_16bit: bool) -> Option<BuiltinName>
         }
     }
     None
+}
+
+/// `unsigned T` / `signed T` for an integer type `T` of any shape, as dxc allows them
+/// (`unsigned dword3x4` is `uint3x4`, `unsigned min16int3` is `min16uint3`, `unsigned int64_t2`
+/// is `uint64_t2`); `None` for other types (`unsigned float`) and for `min12int`, which has no
+/// unsigned form.
+fn with_signedness(name: &str, enable_16bit: bool) -> Option<BuiltinName> {
+    use ScalarKind::*;
+    let (rest, unsigned) = match name.strip_prefix("unsigned ") {
+        Some(rest) => (rest, true),
+        None => (name.strip_prefix("signed ")?, false),
+    };
+    let convert = |k: ScalarKind| -> Option<ScalarKind> {
+        let (signed, uns) = match k {
+            Int | UInt => (Int, UInt),
+            Int64 | UInt64 => (Int64, UInt64),
+            Int16 | UInt16 => (Int16, UInt16),
+            Min16Int | Min16UInt => (Min16Int, Min16UInt),
+            _ => return None,
+        };
+        Some(if unsigned { uns } else { signed })
+    };
+    Some(match parse_builtin_name(rest, enable_16bit)? {
+        BuiltinName::Scalar(k) => BuiltinName::Scalar(convert(k)?),
+        BuiltinName::Vector(k, n) => BuiltinName::Vector(convert(k)?, n),
+        BuiltinName::Matrix(k, r, c) => BuiltinName::Matrix(convert(k)?, r, c),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -134,6 +165,19 @@ mod tests {
         assert_eq!(parse_builtin_name("float4x5", false), None);
         assert_eq!(parse_builtin_name("floatx", false), None);
         assert_eq!(parse_builtin_name("x4", false), None);
+    }
+
+    #[test]
+    fn signedness_prefixes_apply_to_every_integer_shape() {
+        assert_eq!(parse_builtin_name("unsigned dword3x4", false), Some(BuiltinName::Matrix(UInt, 3, 4)));
+        assert_eq!(parse_builtin_name("unsigned min16int3", false), Some(BuiltinName::Vector(Min16UInt, 3)));
+        assert_eq!(parse_builtin_name("unsigned min16int3", true), Some(BuiltinName::Vector(UInt16, 3)));
+        assert_eq!(parse_builtin_name("unsigned int64_t2", false), Some(BuiltinName::Vector(UInt64, 2)));
+        assert_eq!(parse_builtin_name("unsigned int4x4", false), Some(BuiltinName::Matrix(UInt, 4, 4)));
+        assert_eq!(parse_builtin_name("signed uint2", false), Some(BuiltinName::Vector(Int, 2)));
+        assert_eq!(parse_builtin_name("unsigned float2", false), None);
+        assert_eq!(parse_builtin_name("unsigned min12int", false), None);
+        assert_eq!(parse_builtin_name("unsigned bool", false), None);
     }
 
     #[test]
