@@ -400,6 +400,7 @@ fn attr_text(a: &RawAttr) -> String {
             AttrArg::Float(f) => format!("{f:?}"),
             AttrArg::Str(s) => format!("{s:?}"),
             AttrArg::Word(w) => w.clone(),
+            AttrArg::Expr(e) => format!("expr#{}", e.0),
         })
         .collect();
     format!("[{name}({})]", args.join(", "))

@@ -207,6 +207,9 @@ pub enum AttrArg {
     Str(String),
     /// A bare word (`[domain("tri")]` uses strings, `[earlydepthstencil]` none).
     Word(String),
+    /// An argument that names a value rather than a constant: each plane of
+    /// `[clipplanes(c.plane0, planes[1])]`, checked to be a `float4` in a uniform.
+    Expr(ExprId),
 }
 
 /// A `cbuffer`/`tbuffer`/`ConstantBuffer` block. Invariant: every member is a [`Var`] with

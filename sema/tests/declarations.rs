@@ -39,3 +39,29 @@ fn unsigned_applies_to_integer_shorthand_types() {
     assert_eq!(m.types.name(var(&m, "e").ty), "uint64_t2");
     assert!(!run("unsigned float2 f; float4 main() : SV_Target { return 0; }").diags.list.is_empty());
 }
+
+#[test]
+fn clip_planes_take_float4_uniforms() {
+    let vs = SemaOptions { profile: "vs_6_0".into(), ..SemaOptions::default() };
+    let prelude = "struct P { float4 a; float4 b[2]; }; cbuffer CB { P p; float4 plane; }; float4 g; float4 arr[3]; bool flag;\n\
+                   static const float4 k = float4(1, 2, 3, 4); int i;\n";
+    let ok_src = format!("{prelude}[clipplanes(p.a, p.b[1], plane, g, arr[2])] float4 main() : SV_Position {{ return 0; }}");
+    let o = run_with(&ok_src, &vs);
+    let m = o.module.unwrap_or_else(|| panic!("{}", o.rendered));
+    let main = m.funcs.iter().find(|f| f.name == "main").unwrap();
+    let clip = main.attrs.iter().find(|a| a.name == "clipplanes").expect("kept for the emitters");
+    assert_eq!(clip.args.len(), 5);
+    for a in &clip.args {
+        let hlslc_sema::tast::AttrArg::Expr(e) = a else { panic!("{a:?}") };
+        assert_eq!(m.types.name(m.expr(*e).ty), "float4");
+    }
+    let bad = |arg: &str| {
+        let src = format!("{prelude}[clipplanes({arg})] float4 main() : SV_Position {{ return 0; }}");
+        run_with(&src, &vs).rendered
+    };
+    assert!(bad("flag").contains("clipplanes argument must be a float4 type but is 'bool'"), "{}", bad("flag"));
+    for invalid in ["k", "g + g", "g.xyzw", "float4(1, 2, 3, 4)", "arr[0].x"] {
+        assert!(bad(invalid).contains("invalid expression for clipplanes argument"), "{invalid}: {}", bad(invalid));
+    }
+    assert!(bad("arr[i]").contains("array subscript: must be numeric literal"), "{}", bad("arr[i]"));
+}

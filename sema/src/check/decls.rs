@@ -175,6 +175,11 @@ impl Checker<'_> {
         let mut out = Vec::with_capacity(attrs.len());
         for a in attrs {
             let mut args = Vec::new();
+            if a.namespace.is_none() && a.name.name.eq_ignore_ascii_case("clipplanes") {
+                args = a.args.iter().map(|e| self.clip_plane_arg(e)).collect();
+                out.push(RawAttr { namespace: None, name: a.name.name.clone(), args });
+                continue;
+            }
             for e in &a.args {
                 let arg = match &e.kind {
                     ast::ExprKind::StringLit(s) => AttrArg::Str(s.clone()),
