@@ -190,6 +190,16 @@ fn group_of(specs: &[ArgSpec], slot: i8, layout: bool) -> i8 {
     cur
 }
 
+/// Whether argument slot `s` belongs to group `g`: directly, or as a `$typeN` slot whose source
+/// is in it (`max(in numeric<> a, in $type1 b)` takes its type from both arguments, so
+/// `max(0, f)` is a float max, as in DXC).
+fn in_group(specs: &[ArgSpec], s: usize, g: i8, layout: bool) -> bool {
+    match specs[s].same_as {
+        None => group_of(specs, s as i8, layout) == g,
+        Some(src) => specs.get(src as usize).is_some_and(|sp| sp.same_as.is_none()) && group_of(specs, src as i8, layout) == g,
+    }
+}
+
 fn object_elem(types: &TypeTable, object: Option<TypeId>) -> Option<TypeId> {
     match object.map(|o| types.get(o)) {
         Some(Type::Object { elem, .. }) => *elem,
@@ -350,11 +360,7 @@ fn try_overload(
         } else {
             let mut member_shapes = Vec::new();
             for s in 1..=n {
-                if specs[s].same_as.is_none()
-                    && final_ty[s].is_none()
-                    && specs[s].layout == Layout::Any
-                    && group_of(&specs, s as i8, true) == g
-                {
+                if final_ty[s].is_none() && specs[s].layout == Layout::Any && in_group(&specs, s, g, true) {
                     member_shapes.push(types.shape(args[s - 1].ty).unwrap_or(Shape::Scalar));
                 }
             }
@@ -383,7 +389,7 @@ fn try_overload(
         } else {
             let mut kinds = Vec::new();
             for s in 1..=n {
-                if specs[s].same_as.is_none() && final_ty[s].is_none() && group_of(&specs, s as i8, false) == g {
+                if final_ty[s].is_none() && in_group(&specs, s, g, false) {
                     if let Some(k) = types.component(args[s - 1].ty) {
                         kinds.push(k);
                     }

@@ -80,3 +80,21 @@ fn methods_use_the_object_type() {
     let r = resolve(&mut t, &overloads("ByteAddressBufferMethods", "Load"), &[arg(u)], Some(bab), Some(f2)).unwrap();
     assert_eq!(r.ret, f2);
 }
+
+#[test]
+fn type1_arguments_take_part_in_the_component_and_shape() {
+    // max(in numeric<> a, in $type1 b): `max(0, f)` is a float max and `max(0.5, v)` a float3 one.
+    let mut t = TypeTable::new();
+    let lit = t.scalar(ScalarKind::LitInt);
+    let f = t.float();
+    let r = resolve(&mut t, &overloads("Intrinsics", "max"), &[arg(lit), arg(f)], None, None).unwrap();
+    assert_eq!(t.name(r.ret), "float");
+    assert_eq!(t.name(r.params[0]), "float");
+    let litf = t.scalar(ScalarKind::LitFloat);
+    let v = t.vector(ScalarKind::Float, 3);
+    let r = resolve(&mut t, &overloads("Intrinsics", "max"), &[arg(litf), arg(v)], None, None).unwrap();
+    assert_eq!(t.name(r.ret), "float3");
+    let i = t.int();
+    let r = resolve(&mut t, &overloads("Intrinsics", "max"), &[arg(i), arg(i)], None, None).unwrap();
+    assert_eq!(t.name(r.ret), "int");
+}
