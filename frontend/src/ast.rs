@@ -29,6 +29,10 @@ pub struct Path {
     pub global: bool,
     /// At least one part.
     pub parts: Vec<Ident>,
+    /// Template arguments written on the qualifying parts (`S<int>::value`,
+    /// `A<T>::B<U>::c`): empty when none are written, else one entry per part (the last is
+    /// always `None`: arguments after the last part belong to the type or call).
+    pub scope_args: Vec<Option<Vec<TemplateArg>>>,
     pub span: Span,
 }
 
@@ -221,6 +225,10 @@ pub enum Decl {
     /// `#pragma ...` passed through by the preprocessor (`pack_matrix`, `dxc`, ...), in source
     /// order among the declarations. `text` is everything after `pragma`.
     Pragma { text: String, span: Span },
+    /// `using namespace ns;` (`namespace`: the names of `ns` are found by unqualified lookup in
+    /// the scope that holds the directive) or `using ns::name;` (`name` is declared here as what
+    /// the path names: a type, functions, a variable).
+    Using { path: Path, namespace: bool, span: Span },
     /// A stray `;` at file or struct scope.
     Empty(Span),
 }
@@ -236,7 +244,7 @@ impl Decl {
             Decl::Enum(d) => d.span,
             Decl::Namespace(d) => d.span,
             Decl::Template(d) => d.span,
-            Decl::Pragma { span, .. } | Decl::Empty(span) => *span,
+            Decl::Pragma { span, .. } | Decl::Using { span, .. } | Decl::Empty(span) => *span,
         }
     }
 }

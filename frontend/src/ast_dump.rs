@@ -52,7 +52,16 @@ fn targs_text(a: &[TemplateArg]) -> String {
 }
 
 fn path_text(p: &Path) -> String {
-    format!("{}{}", if p.global { "::" } else { "" }, p.joined())
+    let parts: Vec<String> = p
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| match p.scope_args.get(i) {
+            Some(Some(a)) => format!("{}{}", part.name, targs_text(a)),
+            _ => part.name.clone(),
+        })
+        .collect();
+    format!("{}{}", if p.global { "::" } else { "" }, parts.join("::"))
 }
 
 fn mods_text(m: &[ModifierAt]) -> String {
@@ -303,6 +312,9 @@ impl Dumper {
                 self.nested(|d| d.decl(&t.decl));
             }
             Decl::Pragma { text, .. } => self.line(format!("Pragma {text}")),
+            Decl::Using { path, namespace, .. } => {
+                self.line(format!("Using {}{}", if *namespace { "namespace " } else { "" }, path_text(path)))
+            }
             Decl::Empty(_) => self.line("Empty".into()),
         }
     }

@@ -89,8 +89,25 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                 }
             }
             "typename" => {
-                if is_ident(toks.get(i + 1)) {
-                    names.types.insert(&toks[i + 1].text);
+                // `typename T`, and the last name of `typename A::B<C>::D` (a dependent name that
+                // `typename` says is a type).
+                let mut j = i + 1;
+                while is_ident(toks.get(j)) {
+                    let mut k = j + 1;
+                    if kind(toks.get(k)) == Some(Tok::Lt) {
+                        match skip_angles(toks, k) {
+                            Some(end) => k = end,
+                            None => break,
+                        }
+                    }
+                    if kind(toks.get(k)) != Some(Tok::ColonColon) {
+                        names.types.insert(&toks[j].text);
+                        break;
+                    }
+                    if j == i + 1 {
+                        names.types.insert(&toks[j].text);
+                    }
+                    j = k + 1;
                 }
             }
             "using" => {

@@ -64,11 +64,39 @@ pub fn assign(op: Option<BinaryOp>, lhs: Expr, rhs: Expr, span: Span) -> Expr {
     expr(ExprKind::Assign { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
 }
 
+/// The qualifier of a path as the grammar collects it: `::`, `ns::`, `S<int>::`.
+pub struct Scope {
+    pub global: bool,
+    pub parts: Vec<Ident>,
+    /// Template arguments written after a part (`S<int>::`), by part; may be shorter than
+    /// `parts` (the missing entries are `None`).
+    pub args: Vec<Option<Vec<TemplateArg>>>,
+}
+
+impl Scope {
+    /// `p<args>::`.
+    pub fn instance(p: Path, args: Vec<TemplateArg>) -> Scope {
+        let mut a = p.scope_args;
+        a.resize(p.parts.len() - 1, None);
+        a.push(Some(args));
+        Scope { global: p.global, parts: p.parts, args: a }
+    }
+}
+
 /// A path from `Scopes` (global flag and leading parts) and its last part.
-pub fn path(scopes: Option<(bool, Vec<Ident>)>, last: Ident, span: Span) -> Path {
-    let (global, mut parts) = scopes.unwrap_or((false, Vec::new()));
+pub fn path(scopes: Option<Scope>, last: Ident, span: Span) -> Path {
+    let Scope { global, mut parts, mut args } = scopes.unwrap_or(Scope { global: false, parts: Vec::new(), args: Vec::new() });
     parts.push(last);
-    Path { global, parts, span }
+    if !args.is_empty() {
+        args.resize(parts.len(), None);
+    }
+    Path { global, parts, scope_args: args, span }
+}
+
+/// The name of an unnamed template parameter (`template<class, class>`): unique per position,
+/// and no identifier can spell it.
+pub fn unnamed_param(span: Span) -> Ident {
+    Ident { name: format!("(unnamed parameter at {})", span.start), span }
 }
 
 pub fn named(path: Path, args: Option<Vec<TemplateArg>>, span: Span) -> TypeSpec {
@@ -193,7 +221,7 @@ pub fn with_decl_attrs(attrs: Vec<Attribute>, mut d: Box<Decl>, span: Span) -> B
 
 /// `T name = init` in a condition: the declaration, and a use of `name` as the condition.
 pub fn cond_decl(specs: (Vec<ModifierAt>, TypeSpec), name: Ident, init: Expr, span: Span) -> Box<(Option<VarDecl>, Expr)> {
-    let use_ = expr(ExprKind::Name(Path { global: false, parts: vec![name.clone()], span: name.span }), name.span);
+    let use_ = expr(ExprKind::Name(Path { global: false, parts: vec![name.clone()], scope_args: Vec::new(), span: name.span }), name.span);
     let declarator = Declarator { name, qualifier: Vec::new(), array_dims: Vec::new(), annotations: Vec::new(), init: Some(init), span };
     let decl = VarDecl { attrs: Vec::new(), modifiers: specs.0, ty: specs.1, declarators: vec![declarator], span };
     Box::new((Some(decl), use_))

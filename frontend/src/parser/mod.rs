@@ -12,7 +12,8 @@
 //!    template arguments and `a < b > c` compares. So before parsing:
 //!    - a pre-pass ([`adapter::collect_names`]) collects the names the file declares as types:
 //!      after `struct`/`class`/`interface`/`enum` (and `enum class`), the declarators of
-//!      `typedef`, `using X =`, and template parameters `typename T`/`class T`; and the names of
+//!      `typedef`, `using X =`, template parameters `typename T`/`class T`, and the last name of
+//!      a dependent `typename A::B`; and the names of
 //!      function templates (the first `name(` after a `template<...>` header);
 //!    - the adapter turns each identifier into a keyword, a modifier, a `TypeName` (built-in
 //!      spellings such as `float4x4`, `min16float3`, `uint64_t2`, every resource and object name,
@@ -44,6 +45,22 @@
 //!    within three tokens of where the previous recovery resumed is not reported (cascades).
 //!    Messages name what was expected ("expected ';' after expression", "expected ')'"), not the
 //!    LR token sets.
+//!
+//!    Decisions for templates and qualified names (each keeps the grammar LR(1)):
+//!    - A qualifier may carry template arguments (`S<int>::value`, `typename F<T>::It`): the
+//!      rule is `TypePath t< ... t> ::`, so the parser reduces `S` to a type path before the
+//!      `t<` either way, and the arguments are kept per part in [`crate::ast::Path::scope_args`].
+//!    - A specialization's head (`struct Tr<half> {`) goes through `TypePath TArgList` too, the
+//!      prefix it shares with the elaborated type `struct Tr<half> x;`; `{` or `:` after the
+//!      arguments makes it a definition. A function's (`float f<half>(half x)`) is the
+//!      function name followed by optional template arguments; the adapter opens `t<` there
+//!      because the name is a function template's and `(` follows the closing `>`.
+//!    - `typename` may prefix a declaration's type, a parameter's type, and an abstract type
+//!      (casts, template arguments); it changes nothing else (sema resolves the name either way).
+//!    - `using namespace a::b;` and `using a::b;` (a type or not) are one declaration,
+//!      [`crate::ast::Decl::Using`]; `using X = T;` stays an alias. `using` needs a qualified
+//!      name so that `using X` followed by `=` or `[` is still an alias.
+//!    - An unnamed template parameter (`template<class, class>`) gets a name no source can spell.
 
 mod adapter;
 mod helpers;

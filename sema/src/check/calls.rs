@@ -63,7 +63,7 @@ impl Checker<'_> {
                     }
                     return self.user_call(&cands, None, &ids, &path.joined(), span);
                 }
-                match self.lookup(&parts, path.global) {
+                match self.lookup_path(path) {
                     Some(Symbol::Funcs(fs)) => return self.user_call(&fs, None, &ids, &path.joined(), span),
                     Some(Symbol::Var(v)) => {
                         let t = self.m.var(v).ty;

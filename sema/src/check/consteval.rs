@@ -17,6 +17,36 @@ impl Checker<'_> {
             _ => None,
         }
     }
+
+    /// The value of a scalar expression tree that must be constant (an array size, a template
+    /// argument, an enumerator): as [`Checker::const_value`], and also through what is left
+    /// unfolded for the emitters' sake, enumerators converted to integers (`N * E::value`).
+    pub(crate) fn const_tree_value(&self, e: ExprId, depth: u32) -> Option<ConstValue> {
+        if let Some(v) = self.const_value(e) {
+            return Some(v);
+        }
+        if depth > 64 {
+            return None;
+        }
+        let ex = self.m.expr(e);
+        let k = match self.m.types.get(ex.ty) {
+            crate::types::Type::Scalar(k) => *k,
+            _ => return None,
+        };
+        match ex.kind {
+            ExprKind::Cast { kind: crate::tast::CastKind::EnumConvert, expr, .. } => self.const_tree_value(expr, depth + 1),
+            ExprKind::Binary { op, lhs, rhs } => {
+                let operand_k = match self.m.types.get(self.m.expr(lhs).ty) {
+                    crate::types::Type::Scalar(k) => *k,
+                    _ => k,
+                };
+                let (a, b) = (self.const_tree_value(lhs, depth + 1)?, self.const_tree_value(rhs, depth + 1)?);
+                fold_binary(op, a, b, operand_k).ok().flatten()
+            }
+            ExprKind::Unary { op, operand } => fold_unary(op, self.const_tree_value(operand, depth + 1)?, k),
+            _ => None,
+        }
+    }
 }
 
 fn as_f(v: ConstValue) -> f64 {

@@ -153,6 +153,7 @@ impl Checker<'_> {
             }
             Decl::Template(t) => self.declare_template(t),
             Decl::Pragma { text, .. } => self.pragma(text),
+            Decl::Using { path, namespace, span } => self.check_using(path, *namespace, *span),
             Decl::Empty(_) => {}
             #[allow(unreachable_patterns)]
             other => self.error(other.span(), "unsupported construct"),
@@ -269,7 +270,9 @@ impl Checker<'_> {
 
     /// A variable declaration at global scope (`global`) or in a function.
     pub(crate) fn check_var_decl(&mut self, v: &ast::VarDecl, global: bool) -> Vec<VarId> {
-        let base = self.resolve_type_mods(&v.ty, &v.modifiers);
+        // `auto x = e;`: each declarator's type is its initializer's (HLSL 2021).
+        let is_auto = matches!(&v.ty.kind, ast::TypeKind::Named { path, args: None } if !path.global && path.parts.len() == 1 && path.parts[0].name == "auto");
+        let base = if is_auto { TypeTable::ERROR } else { self.resolve_type_mods(&v.ty, &v.modifiers) };
         let attrs = self.raw_attrs(&v.attrs);
         let is_static = has(&v.modifiers, Modifier::Static);
         let is_const = has(&v.modifiers, Modifier::Const);
@@ -294,7 +297,22 @@ impl Checker<'_> {
                 self.error(d.name.span, format!("variable has incomplete type 'void'"));
                 ty = TypeTable::ERROR;
             }
-            let init = d.init.as_ref().map(|e| self.check_expr_to(e, ty));
+            let init = match (&d.init, is_auto) {
+                (Some(e), true) if !matches!(e.kind, ast::ExprKind::InitList(_)) && d.array_dims.is_empty() => {
+                    let id = self.check_expr(e);
+                    ty = match self.m.types.get(self.ty_of(id)).clone() {
+                        Type::Scalar(k) => self.m.types.scalar(k.concrete()),
+                        Type::Vector(k, n) => self.m.types.vector(k.concrete(), n),
+                        _ => self.ty_of(id),
+                    };
+                    Some(self.coerce(id, ty))
+                }
+                (_, true) => {
+                    self.error(d.name.span, format!("declaration of variable '{}' with deduced type 'auto' requires an initializer", d.name.name));
+                    d.init.as_ref().map(|e| self.check_expr_to(e, ty))
+                }
+                _ => d.init.as_ref().map(|e| self.check_expr_to(e, ty)),
+            };
             if storage == Storage::Uniform && init.is_some() && !self.m.types.contains_object(ty) {
                 // DXC accepts and ignores initializers of uniforms (with a warning in some versions).
             }
@@ -381,6 +399,7 @@ impl Checker<'_> {
         });
         if let Some(n) = &e.name {
             self.declare(&n.name, Symbol::Type(ty), n.span);
+            self.type_scopes.insert(ty, self.qualify(&n.name));
         }
         let mut next = 0i64;
         for (id, value) in &e.variants {
@@ -441,6 +460,7 @@ impl Checker<'_> {
             }
         }
         self.m.types.structs[sid.0 as usize].bases = bases;
+        self.type_scopes.insert(ty, self.qualify(&name));
         self.ns.push(name.clone());
         let saved_locals = std::mem::take(&mut self.locals);
         let mut methods = Vec::new();
@@ -553,8 +573,12 @@ impl Checker<'_> {
                 let same = of.params.len() == params.len()
                     && of.params.iter().zip(&params).all(|(a, b)| self.m.var(*a).ty == self.m.var(*b).ty);
                 if same && of.body.is_none() {
-                    // Keep the definition's parameter names.
+                    // Keep the definition's parameter names, and its attributes
+                    // (`[numthreads]` written on the definition, not the prototype).
                     self.m.funcs[old.0 as usize].params = params;
+                    if !attrs.is_empty() {
+                        self.m.funcs[old.0 as usize].attrs = attrs;
+                    }
                     return old;
                 }
             }
@@ -587,6 +611,15 @@ impl Checker<'_> {
         if !f.qualifier.is_empty() {
             // `T S::f() { ... }`: an out-of-line method body.
             let parts: Vec<&str> = f.qualifier.iter().map(|q| q.name.as_str()).collect();
+            if let Some(Symbol::Namespace) = self.lookup(&parts, false) {
+                // `T ns::f() { ... }`: a function of namespace `ns` defined outside it.
+                let depth = self.ns.len();
+                self.ns.extend(parts.iter().map(|p| p.to_string()));
+                let inner = ast::FuncDecl { qualifier: Vec::new(), ..f.clone() };
+                self.check_func(&inner, this_ty);
+                self.ns.truncate(depth);
+                return;
+            }
             let Some(Symbol::Type(st)) = self.lookup(&parts, false) else {
                 self.error(f.name.span, format!("use of undeclared identifier '{}'", parts.join("::")));
                 return;

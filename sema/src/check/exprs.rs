@@ -198,7 +198,11 @@ impl Checker<'_> {
             self.error(span, "invalid use of 'this' outside of a non-static member function");
             return self.error_expr(span);
         }
-        match local.or_else(|| self.lookup(&parts, path.global)) {
+        let found = match local {
+            Some(s) => Some(s),
+            None => self.lookup_path(path),
+        };
+        match found {
             Some(Symbol::Var(v)) => {
                 let ty = self.m.var(v).ty;
                 self.add(ExprKind::Var(v), ty, true, span)
@@ -213,6 +217,9 @@ impl Checker<'_> {
                 self.error_expr(span)
             }
             None => {
+                if let Some(r) = self.qualified_this_member(path, span) {
+                    return r;
+                }
                 self.error(span, format!("use of undeclared identifier '{}'", path.joined()));
                 self.error_expr(span)
             }
@@ -674,7 +681,7 @@ impl Checker<'_> {
     }
 
     /// A `this` member referenced by a bare name inside a method.
-    fn this_member(&mut self, this_ty: TypeId, name: &ast::Ident, span: Span) -> Option<ExprId> {
+    pub(crate) fn this_member(&mut self, this_ty: TypeId, name: &ast::Ident, span: Span) -> Option<ExprId> {
         let (index, path, fty) = self.find_field(this_ty, &name.name)?;
         let this = self.add(ExprKind::This, this_ty, true, span);
         Some(self.add(ExprKind::Field { base: this, index, via_base: path }, fty, true, span))

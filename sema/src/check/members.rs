@@ -1,6 +1,6 @@
 //! Member access: struct fields (through base classes), vector swizzles, matrix swizzles.
 
-use super::Checker;
+use super::{Checker, Symbol};
 use crate::tast::ExprKind;
 use crate::tast::ExprId;
 use crate::types::{Shape, Type, TypeId};
@@ -103,6 +103,15 @@ impl Checker<'_> {
                     self.add(ExprKind::Field { base: b, index, via_base }, fty, lvalue, span)
                 }
                 None => {
+                    // A static member named through an object (`t.M`): the object is not read.
+                    match self.static_member(lookup_ty, &name.name) {
+                        Some(Symbol::Var(v)) => {
+                            let ty = self.m.var(v).ty;
+                            return self.add(ExprKind::Var(v), ty, true, span);
+                        }
+                        Some(Symbol::Const(ty, v)) => return self.konst(v, ty, span),
+                        _ => {}
+                    }
                     let n = self.type_name(bt);
                     self.error(span, format!("no member named '{}' in '{}'", name.name, n));
                     self.error_expr(span)

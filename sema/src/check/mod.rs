@@ -16,6 +16,7 @@ pub(crate) mod exprs;
 pub(crate) mod heap;
 pub(crate) mod init;
 pub(crate) mod members;
+pub(crate) mod paths;
 mod rules;
 pub(crate) mod stmts;
 pub(crate) mod templates;
@@ -122,6 +123,13 @@ pub struct Checker<'a> {
     /// Struct types that are template instances: their template and arguments (deduction).
     pub(crate) struct_instances: HashMap<TypeId, (usize, Vec<templates::TArg>)>,
     pub(crate) instantiation_depth: u32,
+    /// The key under which each struct's and enum's members are declared (`ns::S`, or
+    /// `S<int>::S` for an instance), for qualified names that reach it through another spelling
+    /// (an alias, a template parameter, `S<int>::`).
+    pub(crate) type_scopes: HashMap<TypeId, String>,
+    /// `using namespace` directives: the namespace they were written in and the namespace they
+    /// name (keys of [`Checker::globals`]).
+    pub(crate) using_dirs: Vec<(Vec<String>, String)>,
 }
 
 /// Deepest expression/statement nesting checked before giving up with an error.
@@ -145,6 +153,8 @@ impl<'a> Checker<'a> {
             func_templates: HashMap::new(),
             struct_instances: HashMap::new(),
             instantiation_depth: 0,
+            type_scopes: HashMap::new(),
+            using_dirs: Vec::new(),
         };
         c.m.types.strict_udt_casting = opts.hlsl_version >= 2021;
         c.declare_builtin_structs();
@@ -220,7 +230,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        self.globals.get(&joined).cloned()
+        self.globals.get(&joined).cloned().or_else(|| if global_only { None } else { self.lookup_using(&joined) })
     }
 
     fn finish(mut self) -> Option<Module> {

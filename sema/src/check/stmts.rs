@@ -1,6 +1,6 @@
 //! Statements and blocks.
 
-use super::{Checker, MAX_DEPTH};
+use super::{Checker, Symbol, MAX_DEPTH};
 use crate::tast::{StmtId, Stmt, StmtKind};
 use crate::types::{Shape, TypeTable};
 use hlslc_frontend::ast::{self, Decl};
@@ -176,8 +176,18 @@ impl Checker<'_> {
 
     fn check_local_type_decl(&mut self, d: &Decl) {
         match d {
-            Decl::Struct(_) | Decl::Typedef(_) | Decl::Enum(_) => self.check_top_decl(d),
+            Decl::Struct(_) | Decl::Typedef(_) | Decl::Enum(_) | Decl::Using { .. } => self.check_top_decl(d),
             Decl::Empty(_) => {}
+            Decl::Func(f) if f.body.is_none() && f.qualifier.is_empty() => {
+                // A prototype in a block declares a function of the enclosing namespace (not of
+                // an enclosing struct).
+                let saved = self.ns.clone();
+                while !self.ns.is_empty() && !matches!(self.globals.get(&self.ns.join("::")), Some(Symbol::Namespace)) {
+                    self.ns.pop();
+                }
+                self.check_top_decl(d);
+                self.ns = saved;
+            }
             other => self.error(other.span(), "unsupported construct in a function body"),
         }
     }

@@ -6,7 +6,12 @@
 //! there (a type parameter as a type, a value parameter as a named constant), so the ordinary
 //! name lookup finds them, and a struct template that names itself finds its instance. Explicit
 //! specializations (`template<> struct Trait<half> {...}`) replace the primary template for their
-//! argument list. Function template arguments are deduced from the call's argument types
+//! argument list. Partial specializations (`template<typename T> struct Traits<vector<T, 4> >`)
+//! are tried next, in declaration order: the first whose pattern matches the arguments (its
+//! parameters deduced as for a call, then the pattern rebuilt and compared) is instantiated with
+//! its own parameters bound; C++'s "most specialized" ordering is not implemented. Alias
+//! templates (`template<typename T> using V = vector<T, 4>;`) instantiate to the aliased type.
+//! Function template arguments are deduced from the call's argument types
 //! (`T`, `vector<T, N>`, `matrix<T, R, C>`, `T[N]`, `Obj<T>`, `Instance<T>`).
 
 use super::{Checker, Symbol};
@@ -33,6 +38,8 @@ pub(crate) struct TemplateInfo {
     pub cache: HashMap<Vec<TArg>, Instance>,
     /// Explicit specializations by argument list.
     pub specs: Vec<(Vec<TArg>, Decl)>,
+    /// Partial specializations (their struct's `template_args` is the pattern).
+    pub partials: Vec<ast::TemplateDecl>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -44,12 +51,13 @@ pub(crate) enum Instance {
 }
 
 /// Nested instantiations deeper than this are reported (recursive templates).
-const MAX_INSTANTIATION_DEPTH: u32 = 32;
+const MAX_INSTANTIATION_DEPTH: u32 = 64;
 
 fn decl_name(d: &Decl) -> Option<&ast::Ident> {
     match d {
         Decl::Func(f) => Some(&f.name),
         Decl::Struct(s) => s.name.as_ref(),
+        Decl::Typedef(t) if t.is_using => t.names.first().map(|n| &n.0),
         _ => None,
     }
 }
@@ -71,8 +79,21 @@ impl Checker<'_> {
             self.declare_specialization(t, &name);
             return;
         }
+        if matches!(&*t.decl, Decl::Struct(s) if s.template_args.is_some()) {
+            match self.lookup(&[name.name.as_str()], false) {
+                Some(Symbol::Template(i)) => self.templates[i].partials.push(t.clone()),
+                _ => self.error(name.span, format!("partial specialization of undeclared template '{}'", name.name)),
+            }
+            return;
+        }
         let idx = self.templates.len();
-        self.templates.push(TemplateInfo { decl: t.clone(), ns: self.ns.clone(), cache: HashMap::new(), specs: Vec::new() });
+        self.templates.push(TemplateInfo {
+            decl: t.clone(),
+            ns: self.ns.clone(),
+            cache: HashMap::new(),
+            specs: Vec::new(),
+            partials: Vec::new(),
+        });
         let key = self.qualify(&name.name);
         if let Decl::Func(f) = &*t.decl {
             self.warn_groupshared_params(f);
@@ -154,7 +175,10 @@ impl Checker<'_> {
             match (p, targs.get(i)) {
                 (TemplateParam::Type { .. }, Some(a)) => out.push(TArg::Type(self.template_type_arg(a)?)),
                 (TemplateParam::Value { ty, .. }, Some(a)) => {
+                    // The type may name an earlier parameter: `template<class T, T v>`.
+                    let env = self.enter_template_env(idx, &out, "<args>");
                     let t = self.resolve_type(ty);
+                    self.leave_template_env(env);
                     let v = match a {
                         TemplateArg::Expr(e) => self.const_int_expr(e)?,
                         TemplateArg::Type(ts) | TemplateArg::ModifiedType { ty: ts, .. } => {
@@ -275,14 +299,23 @@ impl Checker<'_> {
             self.error(span, format!("recursive template instantiation exceeded maximum depth of {MAX_INSTANTIATION_DEPTH}"));
             return Instance::Failed;
         }
-        let decl = match self.templates[idx].specs.iter().find(|(a, _)| *a == args) {
-            Some((_, d)) => d.clone(),
-            None => (*self.templates[idx].decl.decl).clone(),
+        let explicit = self.templates[idx].specs.iter().find(|(a, _)| *a == args).map(|(_, d)| d.clone());
+        let partial = if explicit.is_none() { self.match_partial(idx, &args) } else { None };
+        let decl = match (explicit, &partial) {
+            (Some(d), _) => d,
+            (None, Some((p, _))) => (*self.templates[idx].partials[*p].decl).clone(),
+            (None, None) => (*self.templates[idx].decl.decl).clone(),
         };
         let display = format!("{}<{}>", self.template_name(idx), self.display_args(&args));
         self.instantiation_depth += 1;
         let errors_before = self.diags.error_count();
         let env = self.enter_template_env(idx, &args, "");
+        if let Some((p, bound)) = &partial {
+            let params = self.templates[idx].partials[*p].params.clone();
+            for (param, a) in params.iter().zip(bound) {
+                self.bind_template_param(param, a);
+            }
+        }
         let inst = match &decl {
             Decl::Struct(s) => {
                 let t = self.declare_struct(s);
@@ -300,6 +333,13 @@ impl Checker<'_> {
                 match (before..self.m.funcs.len()).find(|&i| self.m.funcs[i].name == f.name.name && self.m.funcs[i].this_type.is_none()) {
                     Some(i) => Instance::Func(FuncId(i as u32)),
                     None => Instance::Failed,
+                }
+            }
+            Decl::Typedef(t) => {
+                self.check_top_decl(&decl);
+                match self.lookup(&[t.names[0].0.name.as_str()], false) {
+                    Some(Symbol::Type(ty)) => Instance::Type(ty),
+                    _ => Instance::Failed,
                 }
             }
             _ => Instance::Failed,
@@ -324,6 +364,64 @@ impl Checker<'_> {
         }
         self.templates[idx].cache.insert(args, inst);
         inst
+    }
+
+    /// The first partial specialization of template `idx` whose pattern matches `args`, with
+    /// the arguments of its own parameters.
+    fn match_partial(&mut self, idx: usize, args: &[TArg]) -> Option<(usize, Vec<TArg>)> {
+        for p in 0..self.templates[idx].partials.len() {
+            let t = self.templates[idx].partials[p].clone();
+            let Decl::Struct(s) = &*t.decl else { continue };
+            let pattern = s.template_args.clone().unwrap_or_default();
+            if pattern.len() != args.len() {
+                continue;
+            }
+            let names: Vec<String> = t.params.iter().map(|p| param_name(p).name.clone()).collect();
+            let mut bound: Vec<Option<TArg>> = vec![None; t.params.len()];
+            // Deduce: a pattern that is a parameter binds it; a type pattern binds what it names.
+            for (pat, a) in pattern.iter().zip(args) {
+                match (pat, a) {
+                    (TemplateArg::Type(ts) | TemplateArg::ModifiedType { ty: ts, .. }, TArg::Type(at)) => {
+                        self.deduce(ts, *at, &names, &t.params, &mut bound)
+                    }
+                    (TemplateArg::Expr(e), TArg::Value(_, v)) => {
+                        if let ast::ExprKind::Name(n) = &e.kind {
+                            self.bind_value(&n.joined(), *v, &names, &t.params, &mut bound);
+                        }
+                    }
+                    (TemplateArg::Expr(e), TArg::Type(at)) => {
+                        if let ast::ExprKind::Name(n) = &e.kind {
+                            self.bind_type(&n.joined(), *at, &names, &mut bound);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(bound) = bound.into_iter().collect::<Option<Vec<TArg>>>() else { continue };
+            // Check: the pattern with the deduced arguments must give `args` back.
+            let env = self.enter_template_env(idx, args, "<partial>");
+            for (param, a) in t.params.iter().zip(&bound) {
+                self.bind_template_param(param, a);
+            }
+            let saved = self.diags.list.len();
+            let rebuilt: Option<Vec<TArg>> = pattern
+                .iter()
+                .zip(args)
+                .map(|(pat, a)| match a {
+                    TArg::Type(_) => self.template_type_arg(pat).map(TArg::Type),
+                    TArg::Value(ty, _) => match pat {
+                        TemplateArg::Expr(e) => self.const_int_expr(e).map(|v| TArg::Value(*ty, v)),
+                        _ => None,
+                    },
+                })
+                .collect();
+            self.diags.list.truncate(saved);
+            self.leave_template_env(env);
+            if rebuilt.as_deref() == Some(args) {
+                return Some((p, bound));
+            }
+        }
+        None
     }
 
     /// `Name<args>` as a type.

@@ -64,7 +64,7 @@ impl Checker<'_> {
                     return self.builtin_type(b, args.as_deref(), ts);
                 }
                 let parts: Vec<&str> = path.parts.iter().map(|p| p.name.as_str()).collect();
-                match self.lookup(&parts, path.global) {
+                match self.lookup_path(path) {
                     Some(Symbol::Type(t)) => {
                         if let (Some(a), Some(idx)) = (args.as_deref(), self.lookup_struct_template(&parts, path.global)) {
                             // `R<N + 1>` inside template `R`: the template, not this instance.
@@ -241,7 +241,7 @@ impl Checker<'_> {
         if self.diags.list.len() > saved && self.diags.list[saved..].iter().any(|d| d.is_error()) {
             return None;
         }
-        match self.const_value(id) {
+        match self.const_tree_value(id, 0) {
             Some(v) => match v {
                 crate::tast::ConstValue::Int(i) => Some(i),
                 crate::tast::ConstValue::Bool(b) => Some(b as i64),
