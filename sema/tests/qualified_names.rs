@@ -139,3 +139,27 @@ fn functions_declared_or_defined_outside_their_scope() {
     let o = common::run_with("void main(); [numthreads(1, 1, 1)] void main() {}", &opts);
     assert!(o.module.is_some(), "{}", o.rendered);
 }
+
+#[test]
+fn enumerators_in_constant_contexts() {
+    // An unsigned parameter times an enumerator is still an integer constant.
+    let m = ok("template<uint n> struct Sq { enum { value = n * n }; };
+        template<uint n> struct Twice { enum { value = n * Sq<1>::value * 2 }; };
+        enum Pick { One = 1, Two = 2 };
+        static const Pick chosen = true ? One : Two;
+        static float a[Twice<3>::value];
+        float4 main() : SV_Target { return a[0] + chosen; }");
+    assert_eq!(len_of(&m, "a"), "float [6]");
+    let v = m.vars.iter().find(|v| v.name == "chosen").unwrap();
+    assert_eq!(m.types.name(v.ty), "Pick");
+}
+
+#[test]
+fn alias_template_without_arguments_uses_defaults() {
+    let m = ok("template<typename T, int N> struct Vec { T v[N]; };
+        template<typename T = float> using Vec1 = Vec<T, 1>;
+        Vec1 g;
+        float4 main() : SV_Target { return g.v[0]; }");
+    let g = m.vars.iter().find(|v| v.name == "g").unwrap();
+    assert_eq!(m.types.name(g.ty), "Vec<float, 1>");
+}

@@ -20,7 +20,8 @@ impl Checker<'_> {
 
     /// The value of a scalar expression tree that must be constant (an array size, a template
     /// argument, an enumerator): as [`Checker::const_value`], and also through what is left
-    /// unfolded for the emitters' sake, enumerators converted to integers (`N * E::value`).
+    /// unfolded for the emitters' sake, enumerators converted to integers (`N * E::value`), and
+    /// the scalar conversions around them.
     pub(crate) fn const_tree_value(&self, e: ExprId, depth: u32) -> Option<ConstValue> {
         if let Some(v) = self.const_value(e) {
             return Some(v);
@@ -34,7 +35,14 @@ impl Checker<'_> {
             _ => return None,
         };
         match ex.kind {
-            ExprKind::Cast { kind: crate::tast::CastKind::EnumConvert, expr, .. } => self.const_tree_value(expr, depth + 1),
+            ExprKind::Cast { kind, expr, .. } => {
+                use crate::tast::CastKind::*;
+                match kind {
+                    EnumConvert | NoOp | IntToInt | IntToFloat | FloatToInt | FloatToFloat | IntToBool | FloatToBool | BoolToInt
+                    | BoolToFloat => Some(super::conversions::convert_const(self.const_tree_value(expr, depth + 1)?, k)),
+                    _ => None,
+                }
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let operand_k = match self.m.types.get(self.m.expr(lhs).ty) {
                     crate::types::Type::Scalar(k) => *k,

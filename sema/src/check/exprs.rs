@@ -506,7 +506,10 @@ impl Checker<'_> {
         let a = self.check_expr(then);
         let b = self.check_expr(otherwise);
         let (at, bt) = (self.ty_of(a), self.ty_of(b));
-        let result = if self.m.types.is_numeric(at) && self.m.types.is_numeric(bt) {
+        // Operands of one enum type keep it (C++: operands of the same type give that type).
+        let result = if at == bt && matches!(self.m.types.get(at), Type::Enum(_)) {
+            at
+        } else if self.m.types.is_numeric(at) && self.m.types.is_numeric(bt) {
             match self.common_type(at, bt, span) {
                 Some(t) => t,
                 None => return self.error_expr(span),

@@ -426,7 +426,9 @@ impl Checker<'_> {
 
     /// `Name<args>` as a type.
     pub(crate) fn instantiate_type(&mut self, idx: usize, targs: Option<&[TemplateArg]>, span: Span) -> TypeId {
-        let Some(targs) = targs else {
+        // DXC takes an alias template named without arguments as `A<>` (all defaults).
+        let is_alias = matches!(&*self.templates[idx].decl.decl, Decl::Typedef(_));
+        let Some(targs) = targs.or(if is_alias { Some(&[]) } else { None }) else {
             self.error(span, format!("use of class template '{}' requires template arguments", self.template_name(idx)));
             return crate::types::TypeTable::ERROR;
         };
