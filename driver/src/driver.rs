@@ -86,7 +86,7 @@ fn run(
         diags.push(Diagnostic::error("dependency output (-M) is not implemented yet"));
         return None;
     }
-    let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number() };
+    let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
     let unit = parse(&tokens, &parse_options, diags);
     match options.action {
         Action::SyntaxOnly | Action::Verify => {

@@ -18,7 +18,7 @@ pub fn infer_profile(source: &str, file_name: &str, options: &Options) -> Result
     let main = sm.add(file_name, source.to_owned());
     let mut diags = Diagnostics::new();
     let tokens = preprocess(&mut sm, main, &crate::driver::pp_options(&probe), None, &mut diags);
-    let unit = parse(&tokens, &ParseOptions { hlsl_version: probe.hlsl_version.number() }, &mut diags);
+    let unit = parse(&tokens, &ParseOptions { hlsl_version: probe.hlsl_version.number(), enable_16bit: probe.enable_16bit_types }, &mut diags);
     if diags.has_errors() {
         return Err(compile(source, file_name, &probe, None));
     }

@@ -82,7 +82,7 @@ fn bench(c: &mut Criterion) {
                 let mut diags = Diagnostics::new();
                 let opts = PpOptions { use_filesystem: true, ..PpOptions::default() };
                 let toks = preprocess(&mut sm, id, &opts, None, &mut diags);
-                let tu = parse(&toks, &ParseOptions { hlsl_version: f.sema.hlsl_version }, &mut diags);
+                let tu = parse(&toks, &ParseOptions { hlsl_version: f.sema.hlsl_version, enable_16bit: f.sema.enable_16bit }, &mut diags);
                 if !diags.has_errors() {
                     std::hint::black_box(analyze(&tu, &f.sema, &mut diags));
                 }

@@ -54,7 +54,7 @@ fn main() {
         let mut diags = Diagnostics::new();
         ppo.use_filesystem = true;
         let toks = pp::preprocess(&mut sm, f, &ppo, None, &mut diags);
-        let tu = parser::parse(&toks, &parser::ParseOptions { hlsl_version: opts.hlsl_version }, &mut diags);
+        let tu = parser::parse(&toks, &parser::ParseOptions { hlsl_version: opts.hlsl_version, enable_16bit: opts.enable_16bit }, &mut diags);
         if diags.has_errors() {
             front_fail += 1;
             continue;

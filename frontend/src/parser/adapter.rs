@@ -4,7 +4,7 @@
 //! types (and the names of function templates), then [`adapt`] classifies every token using those
 //! sets and one token of context on each side.
 
-use super::literal::{char_value, parse_number, split_swizzle, unescape, Number};
+use super::literal::{char_value, fixed_size_suffix, parse_number, split_swizzle, unescape, Number};
 use crate::source::Span;
 use super::token::*;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -253,7 +253,24 @@ fn template_call_follows(names: &Names, toks: &[Token], open: usize, require_typ
 }
 
 /// Converts preprocessing tokens to parser tokens. Literal errors go to `diags`.
-pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted {
+/// DXC's checks of a fixed-size float suffix (`1.0f32`): an extension before HLSL 202x, and
+/// `f16` needs native 16-bit types.
+fn fixed_size_suffix_checks(suffix: &str, span: Span, opts: &super::ParseOptions, diags: &mut Diagnostics) {
+    if opts.hlsl_version < 2029 {
+        diags.push(
+            Diagnostic::warning(format!("fixed-size floating-point literal suffix '{suffix}' is a HLSL 202x extension"))
+                .at(span),
+        );
+    }
+    if suffix.ends_with("16") && !opts.enable_16bit {
+        diags.push(
+            Diagnostic::error(format!("16-bit floating-point literal suffix '{suffix}' requires '-enable-16bit-types'"))
+                .at(span),
+        );
+    }
+}
+
+pub fn adapt(toks: &[Token], names: &Names, opts: &super::ParseOptions, diags: &mut Diagnostics) -> Adapted {
     let mut out = Out { a: Adapted { toks: Vec::with_capacity(toks.len()), texts: Vec::with_capacity(toks.len()) } };
     // Bracket depth at which each open template argument list started.
     let mut templates: Vec<usize> = Vec::new();
@@ -338,7 +355,12 @@ pub fn adapt(toks: &[Token], names: &Names, diags: &mut Diagnostics) -> Adapted 
                 }
                 let tok = match parse_number(&t.text) {
                     Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
-                    Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
+                    Ok(Number::Float(v, s)) => {
+                        if let Some(suffix) = fixed_size_suffix(&t.text) {
+                            fixed_size_suffix_checks(suffix, t.span, opts, diags);
+                        }
+                        PTok::Float(FloatTok(v, s))
+                    }
                     Err(msg) => {
                         diags.push(Diagnostic::error(msg).at(t.span));
                         PTok::Int(IntTok(0, crate::ast::IntSuffix::None))

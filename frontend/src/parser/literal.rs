@@ -3,7 +3,7 @@
 //!
 //! Integers: decimal, hex (`0x`), octal (leading `0`), with suffixes `u`, `l`, `ul`/`lu`, `ll`,
 //! `ull`/`llu` in any case. Floats: `1.`, `.5`, `1.5`, `1e-3`, `1.5E+2`, with suffixes `f`, `h`,
-//! `l` in any case. A value that does not fit 64 bits, a float that overflows to infinity, or a
+//! `l` in any case, and the fixed-size `f16`, `f32`, `f64` (also upper case). A value that does not fit 64 bits, a float that overflows to infinity, or a
 //! spelling that is no number is an error message (the caller attaches the span).
 
 use crate::ast::{FloatSuffix, IntSuffix};
@@ -33,6 +33,11 @@ fn float_suffix(s: &str) -> Option<FloatSuffix> {
         "f" | "F" => FloatSuffix::F,
         "h" | "H" => FloatSuffix::H,
         "l" | "L" => FloatSuffix::L,
+        // Fixed-size suffixes (HLSL 202x; the caller warns about them in older versions and
+        // checks that `f16` has native 16-bit types).
+        "f16" | "F16" => FloatSuffix::H,
+        "f32" | "F32" => FloatSuffix::F,
+        "f64" | "F64" => FloatSuffix::L,
         _ => return None,
     })
 }
@@ -46,7 +51,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
             return Err(format!("invalid hexadecimal literal '{text}'"));
         }
         let suffix = int_suffix(&text[digits_end..])
-            .ok_or_else(|| format!("invalid suffix '{}' on integer literal", &text[digits_end..]))?;
+            .ok_or_else(|| format!("invalid suffix '{}' on integer constant", &text[digits_end..]))?;
         let value = u64::from_str_radix(&text[2..digits_end], 16)
             .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
         return Ok(Number::Int(value, suffix));
@@ -57,7 +62,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
             return Err(format!("invalid binary literal '{text}'"));
         }
         let suffix = int_suffix(&text[digits_end..])
-            .ok_or_else(|| format!("invalid suffix '{}' on integer literal", &text[digits_end..]))?;
+            .ok_or_else(|| format!("invalid suffix '{}' on integer constant", &text[digits_end..]))?;
         let value = u64::from_str_radix(&text[2..digits_end], 2)
             .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
         return Ok(Number::Int(value, suffix));
@@ -69,7 +74,7 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
         if int_end == 0 {
             return Err(format!("invalid number '{text}'"));
         }
-        let suffix = int_suffix(rest).ok_or_else(|| format!("invalid suffix '{rest}' on integer literal"))?;
+        let suffix = int_suffix(rest).ok_or_else(|| format!("invalid suffix '{rest}' on integer constant"))?;
         let digits = &text[..int_end];
         let (radix, digits) = if digits.len() > 1 && digits.starts_with('0') { (8, &digits[1..]) } else { (10, digits) };
         if radix == 8 && digits.bytes().any(|c| c > b'7') {
@@ -96,12 +101,24 @@ pub fn parse_number(text: &str) -> Result<Number, String> {
         end += 1 + n;
     }
     let suffix_text = &text[end..];
-    let suffix = float_suffix(suffix_text).ok_or_else(|| format!("invalid suffix '{suffix_text}' on floating literal"))?;
+    let suffix = float_suffix(suffix_text).ok_or_else(|| format!("invalid suffix '{suffix_text}' on floating constant"))?;
     let value: f64 = text[..end].parse().map_err(|_| format!("invalid number '{text}'"))?;
     if value.is_infinite() {
         return Err(format!("floating-point literal '{text}' is too large"));
     }
     Ok(Number::Float(value, suffix))
+}
+
+/// The fixed-size float suffix (`f16`, `F32`, ...) that ends a float pp-number, if any.
+pub fn fixed_size_suffix(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    if b.len() < 4 || text.starts_with("0x") || text.starts_with("0X") {
+        return None;
+    }
+    let suffix = &text[text.len() - 3..];
+    let head = &text[..text.len() - 3];
+    let float_head = head.contains('.') || head.contains(['e', 'E']);
+    (float_head && matches!(suffix, "f16" | "F16" | "f32" | "F32" | "f64" | "F64")).then_some(suffix)
 }
 
 /// Splits a pp-number that ends in a swizzle (`0.xxx`, `1.0.rgba`, `2.5f.x`) into the number and the

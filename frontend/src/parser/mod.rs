@@ -85,23 +85,25 @@ use token::{NoError, PTok, Pos};
 pub struct ParseOptions {
     /// `-HV`: 2016, 2018, 2021 (default) or 202x.
     pub hlsl_version: u32,
+    /// `-enable-16bit-types`: the `f16` literal suffix needs it.
+    pub enable_16bit: bool,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { hlsl_version: 2021 }
+        ParseOptions { hlsl_version: 2021, enable_16bit: false }
     }
 }
 
 /// Parses preprocessed tokens. Never fails: errors go to `diags`, and the returned unit holds
 /// what could be parsed (empty if the input was refused by a limit or could not be recovered).
-pub fn parse(tokens: &[Token], _opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
+pub fn parse(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
     if let Some(d) = limits::check(tokens) {
         diags.push(d);
         return TranslationUnit::default();
     }
     let names = adapter::collect_names(tokens);
-    let adapted = adapter::adapt(tokens, &names, diags);
+    let adapted = adapter::adapt(tokens, &names, opts, diags);
     let mut recovered = Vec::new();
     let last = adapted.toks.last().map(|t| t.0);
     // The tokens are moved into the parser (cloning them copied every identifier's String).

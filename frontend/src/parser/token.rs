@@ -194,7 +194,7 @@ const OBJECTS: &[&str] = &[
     "SamplerComparisonState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE", "SamplerCube",
     "texture", "Texture", "texture1D", "texture2D", "texture3D", "textureCUBE", "InputPatch", "OutputPatch",
     "PointStream", "LineStream", "TriangleStream", "RaytracingAccelerationStructure", "RayDesc", "RayQuery",
-    "BuiltInTriangleIntersectionAttributes", "HitObject", "SubpassInput", "SubpassInputMS", "SpirvType",
+    "BuiltInTriangleIntersectionAttributes", "BuiltInTrianglePositions", "HitObject", "SubpassInput", "SubpassInputMS", "SpirvType",
     "SpirvOpaqueType", "Literal", "integral_constant", "BufferPointer", "GlobalRootSignature", "LocalRootSignature",
     "StateObjectConfig", "SubobjectToExportsAssociation", "RaytracingShaderConfig", "RaytracingPipelineConfig",
     "RaytracingPipelineConfig1", "TriangleHitGroup", "ProceduralPrimitiveHitGroup", "DispatchNodeInputRecord",

@@ -129,6 +129,17 @@ impl Checker<'_> {
         };
         let (_, t) = self.m.types.add_struct(attrs);
         self.globals.insert("BuiltInTriangleIntersectionAttributes".into(), Symbol::Type(t));
+        // What `TriangleObjectPositions()` returns (SM 6.10): the three object-space vertices.
+        let positions = StructDef {
+            name: "BuiltInTrianglePositions".into(),
+            kind: ast::StructKind::Struct,
+            bases: vec![],
+            fields: vec![field("p0", f3), field("p1", f3), field("p2", f3)],
+            methods: vec![],
+            complete: true,
+        };
+        let (_, t) = self.m.types.add_struct(positions);
+        self.globals.insert("BuiltInTrianglePositions".into(), Symbol::Type(t));
     }
 
     pub(crate) fn check_top_decl(&mut self, d: &Decl) {
