@@ -240,3 +240,24 @@ fn operator_swizzle_and_member_array_rules() {
     let e = errors("float4 main(float4 a : A) : SV_Target { float4 b = a; b += a.xyz; return b; }\n");
     assert_eq!(e, vec!["cannot convert from 'vector<float, 3>' to 'float4'"]);
 }
+
+#[test]
+fn intrinsic_without_a_matching_overload_notes_the_argument_it_cannot_convert() {
+    let src = "RWBuffer<uint64_t> buf;\nvoid f(float x, uint i) {\n  WaveActiveBitAnd(x);\n\
+               InterlockedCompareStoreFloatBitwise(buf[i], x, x);\n}\n";
+    let s = summary(src, &lib());
+    let notes: Vec<(String, usize)> = s.iter().flat_map(|d| d.3.clone()).collect();
+    assert_eq!(
+        notes,
+        vec![
+            ("candidate function not viable: no known conversion from 'float' to 'unsigned int' for 1st argument".to_string(), 3),
+            (
+                "candidate function not viable: no known conversion from 'unsigned long long' to 'float &' for 1st argument"
+                    .to_string(),
+                4
+            ),
+        ],
+        "{s:?}"
+    );
+    assert!(s[0].1.starts_with("no matching function for call to 'WaveActiveBitAnd'"), "{s:?}");
+}

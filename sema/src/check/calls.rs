@@ -1,6 +1,7 @@
 //! Calls: user functions and methods (overload ranking), intrinsic functions and object
 //! methods (resolved against the intrinsic table), argument passing for `out`/`inout`.
 
+use super::clang_names::{clang_type_spelling, ordinal};
 use super::conversions::{component_cast, implicit_cost};
 use super::{Checker, Symbol};
 use crate::intrinsics::{self, CallArg, Dir, ResolveError};
@@ -220,9 +221,24 @@ impl Checker<'_> {
                 );
                 self.error_expr(span)
             }
-            Err(ResolveError::NoMatch) => {
+            Err(ResolveError::NoMatch(why)) => {
                 let tys: Vec<String> = ids.iter().map(|&i| self.type_name(self.ty_of(i))).collect();
-                self.error(span, format!("no matching function for call to '{name}' with arguments ({})", tys.join(", ")));
+                let mut d = hlslc_frontend::Diagnostic::error(format!(
+                    "no matching function for call to '{name}' with arguments ({})",
+                    tys.join(", ")
+                ))
+                .at(span);
+                // Free intrinsics: clang's note on the candidate DXC builds from the signature.
+                if let Some(m) = why.filter(|_| object.is_none()) {
+                    let from = self.arg_type_spelling(ids[m.arg]);
+                    let to = clang_type_spelling(&self.m.types, m.param) + if m.by_ref { " &" } else { "" };
+                    let note = format!(
+                        "candidate function not viable: no known conversion from '{from}' to '{to}' for {} argument",
+                        ordinal(m.arg + 1)
+                    );
+                    d = d.with_label(span, note);
+                }
+                self.diags.push(d);
                 self.error_expr(span)
             }
         }

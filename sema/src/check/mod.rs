@@ -8,6 +8,7 @@
 //! and from everything silently, so one mistake produces one diagnostic.
 
 pub(crate) mod calls;
+mod clang_names;
 mod clipplanes;
 pub(crate) mod consteval;
 pub(crate) mod conversions;

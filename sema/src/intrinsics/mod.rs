@@ -7,7 +7,7 @@
 //! (1..=params.len()) or, for methods, the object (-1, -2) or the call's template argument (-3).
 
 mod resolve;
-pub use resolve::{resolve, CallArg, Resolved, ResolveError};
+pub use resolve::{resolve, CallArg, Mismatch, Resolved, ResolveError};
 
 /// Component kinds and classes an intrinsic argument may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

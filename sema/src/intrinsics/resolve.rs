@@ -43,7 +43,21 @@ pub struct Resolved {
 pub enum ResolveError {
     /// No overload takes this many arguments; carries the counts that exist.
     ArgCount(Vec<usize>),
-    NoMatch,
+    /// No overload accepts the arguments; carries the first argument an overload taking this
+    /// many arguments could not convert, when one could be named.
+    NoMatch(Option<Mismatch>),
+}
+
+/// An argument an overload could not take: clang's "no known conversion from A to P for the
+/// Nth argument" note of the call's candidate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Zero-based argument index.
+    pub arg: usize,
+    /// The parameter's type in the overload.
+    pub param: TypeId,
+    /// The parameter is `out`/`inout` (a reference in clang's spelling).
+    pub by_ref: bool,
 }
 
 /// Resolves a call of `cands` (all overloads of one name) with `args`. `object` is the object's
@@ -57,17 +71,20 @@ pub fn resolve(
 ) -> Result<Resolved, ResolveError> {
     let mut best: Option<(u32, Resolved)> = None;
     let mut any_count = false;
+    let mut mismatch = None;
     for o in cands {
         let count_ok = if o.variadic { args.len() >= o.params.len() } else { args.len() == o.params.len() };
         if !count_ok {
             continue;
         }
         any_count = true;
-        if let Some((cost, r)) = try_overload(types, o, args, object, func_t) {
+        let mut why = None;
+        if let Some((cost, r)) = try_overload(types, o, args, object, func_t, &mut why) {
             if best.as_ref().is_none_or(|(c, _)| cost < *c) {
                 best = Some((cost, r));
             }
         }
+        mismatch = mismatch.or(why);
     }
     match best {
         Some((_, r)) => Ok(r),
@@ -77,7 +94,7 @@ pub fn resolve(
             counts.dedup();
             Err(ResolveError::ArgCount(counts))
         }
-        None => Err(ResolveError::NoMatch),
+        None => Err(ResolveError::NoMatch(mismatch)),
     }
 }
 
@@ -213,6 +230,7 @@ fn try_overload(
     args: &[CallArg],
     object: Option<TypeId>,
     func_t: Option<TypeId>,
+    mismatch: &mut Option<Mismatch>,
 ) -> Option<(u32, Resolved)> {
     let n = o.params.len();
     let mut specs: Vec<ArgSpec> = Vec::with_capacity(n + 1);
@@ -398,7 +416,21 @@ fn try_overload(
             let (legal, strict) = class_kinds(spec.base).unwrap_or((&[ScalarKind::Float], false));
             match combine(&kinds) {
                 Some(k) if legal.contains(&k) => k,
-                Some(_) if strict => return None,
+                Some(_) if strict => {
+                    // The first argument of the group whose kind the class refuses.
+                    let bad = (1..=n).find(|&s| {
+                        specs[s].same_as.is_none()
+                            && final_ty[s].is_none()
+                            && group_of(&specs, s as i8, false) == g
+                            && types.component(args[s - 1].ty).is_some_and(|k| !legal.contains(&k))
+                    });
+                    if let Some(s) = bad {
+                        let shape = shapes[s].unwrap_or(Shape::Scalar);
+                        let param = types.of_shape(legal[0], shape, MatrixLayout::RowMajor);
+                        *mismatch = Some(Mismatch { arg: s - 1, param, by_ref: o.params[s - 1].dir != Dir::In });
+                    }
+                    return None;
+                }
                 _ => legal[0],
             }
         };
@@ -422,9 +454,13 @@ fn try_overload(
     for (i, a) in args.iter().enumerate() {
         let (pty, dir) = if i < n { (final_ty[i + 1]?, o.params[i].dir) } else { (a.ty, Dir::In) };
         let c = match dir {
-            Dir::In | Dir::GroupShared => implicit_cost(types, a.ty, pty)?,
-            Dir::Out => implicit_cost(types, pty, a.ty)?,
-            Dir::InOut | Dir::Ref => implicit_cost(types, a.ty, pty)?.max(implicit_cost(types, pty, a.ty)?),
+            Dir::In | Dir::GroupShared => implicit_cost(types, a.ty, pty),
+            Dir::Out => implicit_cost(types, pty, a.ty),
+            Dir::InOut | Dir::Ref => implicit_cost(types, a.ty, pty).zip(implicit_cost(types, pty, a.ty)).map(|(x, y)| x.max(y)),
+        };
+        let Some(c) = c else {
+            *mismatch = Some(Mismatch { arg: i, param: pty, by_ref: !matches!(dir, Dir::In | Dir::GroupShared) });
+            return None;
         };
         cost += c;
         params.push(pty);

@@ -42,8 +42,12 @@ fn literal_args_take_the_concrete_type() {
 fn strict_classes_reject() {
     let mut t = TypeTable::new();
     let f = t.float();
-    assert_eq!(resolve(&mut t, &overloads("Intrinsics", "countbits"), &[arg(f)], None, None).unwrap_err(), ResolveError::NoMatch);
     let u = t.uint();
+    let why = super::Mismatch { arg: 0, param: u, by_ref: false };
+    assert_eq!(
+        resolve(&mut t, &overloads("Intrinsics", "countbits"), &[arg(f)], None, None).unwrap_err(),
+        ResolveError::NoMatch(Some(why))
+    );
     let r = resolve(&mut t, &overloads("Intrinsics", "countbits"), &[arg(u)], None, None).unwrap();
     assert_eq!(t.name(r.ret), "uint");
     assert_eq!(resolve(&mut t, &overloads("Intrinsics", "countbits"), &[], None, None).unwrap_err(), ResolveError::ArgCount(vec![1]));
