@@ -261,3 +261,21 @@ fn intrinsic_without_a_matching_overload_notes_the_argument_it_cannot_convert() 
     );
     assert!(s[0].1.starts_with("no matching function for call to 'WaveActiveBitAnd'"), "{s:?}");
 }
+
+#[test]
+fn node_entry_launch_types_limit_system_values_and_grid_sizes() {
+    let src = "[Shader(\"node\")]\n[NodeLaunch(\"coalescing\")]\n[NumThreads(1,1,1)]\n\
+               void a(uint i : SV_GroupIndex, uint3 t : SV_DispatchThreadID) {}\n\
+               [Shader(\"node\")]\n[NodeLaunch(\"Thread\")]\n[NumThreads(1,1,1)]\nvoid b() {}\n\
+               [Shader(\"node\")]\n[NodeLaunch(\"broadcasting\")]\n[NodeDispatchGrid(65535, 65535, 2)]\n[NumThreads(1,1,1)]\nvoid c() {}\n";
+    let opts = SemaOptions { profile: "lib_6_8".into(), ..SemaOptions::default() };
+    let s: Vec<(String, usize)> = summary(src, &opts).into_iter().map(|d| (d.1, d.2)).collect();
+    assert_eq!(
+        s,
+        vec![
+            ("Invalid system value semantic 'SV_DispatchThreadID' for launchtype 'Coalescing'".to_string(), 4),
+            ("attribute 'NodeLaunch' must have one of these values: broadcasting,coalescing,thread".to_string(), 6),
+            ("'NodeDispatchGrid' X * Y * Z product may not exceed 16,777,215 (2^24-1)".to_string(), 11),
+        ]
+    );
+}

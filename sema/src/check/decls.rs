@@ -576,6 +576,9 @@ impl Checker<'_> {
                 span: p.span,
             }));
         }
+        if this_ty.is_none() {
+            self.check_node_entry(f, &attrs, &params);
+        }
         let qualified = self.qualify(&f.name.name);
         // An earlier prototype with the same parameter types?
         if let Some(Symbol::Funcs(fs)) = self.globals.get(&qualified).cloned() {

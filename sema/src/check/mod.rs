@@ -17,6 +17,7 @@ pub(crate) mod exprs;
 pub(crate) mod heap;
 pub(crate) mod init;
 pub(crate) mod members;
+mod node_rules;
 pub(crate) mod paths;
 mod rules;
 pub(crate) mod stmts;
