@@ -184,6 +184,34 @@ pub enum Type {
     Object { kind: ObjectKind, elem: Option<TypeId>, count: Option<u32> },
     /// A string literal (only valid as an argument to `printf` and attributes).
     String,
+    /// A SPIR-V type written inline: `vk::SpirvType<...>`, `vk::SpirvOpaqueType<...>` or
+    /// `vk::ext_type<N>`.
+    InlineSpirv(InlineSpirvType),
+}
+
+/// A SPIR-V type the shader spells itself (DXC's inline SPIR-V, see SPIR-V.rst).
+///
+/// Invariants: `operands` are in the order written; `size_align` is `Some` exactly for
+/// `vk::SpirvType` (which has a size and alignment and may be stored in buffers) and `None` for
+/// `vk::SpirvOpaqueType`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum InlineSpirvType {
+    /// `vk::SpirvType<Opcode, Size, Alignment, Operands...>` or
+    /// `vk::SpirvOpaqueType<Opcode, Operands...>`.
+    Inline { opcode: u32, size_align: Option<(u32, u32)>, operands: Vec<SpirvOperand> },
+    /// `vk::ext_type<N>`: the type a `[[vk::ext_type_def(N, Opcode)]]` function declares when called.
+    Def(u32),
+}
+
+/// An operand of an inline SPIR-V type instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SpirvOperand {
+    /// A type argument: the operand is that type's id.
+    Type(TypeId),
+    /// `vk::integral_constant<T, V>`: the id of a constant of scalar type `ty`.
+    Constant { ty: TypeId, value: i64 },
+    /// `vk::Literal<vk::integral_constant<T, V>>`: the value itself as a literal word.
+    Literal(i64),
 }
 
 /// A field of a struct.
@@ -600,6 +628,30 @@ impl TypeTable {
                     }
                     out.push('>');
                 }
+            }
+            Type::InlineSpirv(InlineSpirvType::Def(n)) => {
+                let _ = write!(out, "vk::ext_type<{n}>");
+            }
+            Type::InlineSpirv(InlineSpirvType::Inline { opcode, size_align, operands }) => {
+                let _ = match size_align {
+                    Some((size, align)) => write!(out, "vk::SpirvType<{opcode}, {size}, {align}"),
+                    None => write!(out, "vk::SpirvOpaqueType<{opcode}"),
+                };
+                for op in operands {
+                    out.push_str(", ");
+                    match op {
+                        SpirvOperand::Type(t) => self.write_name(out, *t, depth + 1),
+                        SpirvOperand::Constant { ty, value } => {
+                            out.push_str("vk::integral_constant<");
+                            self.write_name(out, *ty, depth + 1);
+                            let _ = write!(out, ", {value}>");
+                        }
+                        SpirvOperand::Literal(v) => {
+                            let _ = write!(out, "vk::Literal<{v}>");
+                        }
+                    }
+                }
+                out.push('>');
             }
         }
     }

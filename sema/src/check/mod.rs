@@ -16,6 +16,7 @@ pub(crate) mod decls;
 pub(crate) mod exprs;
 pub(crate) mod heap;
 pub(crate) mod init;
+mod inline_spirv;
 pub(crate) mod members;
 mod node_rules;
 pub(crate) mod paths;

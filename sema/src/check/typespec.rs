@@ -60,6 +60,9 @@ impl Checker<'_> {
             }
             TypeKind::Named { path, args } => {
                 let joined = path.joined();
+                if let Some(t) = self.inline_spirv_type(&joined, args.as_deref(), ts) {
+                    return t;
+                }
                 if let Some(b) = parse_builtin_name(&joined, self.opts.enable_16bit) {
                     return self.builtin_type(b, args.as_deref(), ts);
                 }
@@ -91,7 +94,7 @@ impl Checker<'_> {
         }
     }
 
-    fn type_arg(&mut self, a: &TemplateArg) -> Option<TypeId> {
+    pub(crate) fn type_arg(&mut self, a: &TemplateArg) -> Option<TypeId> {
         match a {
             TemplateArg::Type(t) | TemplateArg::ModifiedType { ty: t, .. } => Some(self.resolve_type(t)),
             TemplateArg::Expr(e) => {
@@ -112,7 +115,7 @@ impl Checker<'_> {
         }
     }
 
-    fn count_arg(&mut self, a: &TemplateArg) -> Option<i64> {
+    pub(crate) fn count_arg(&mut self, a: &TemplateArg) -> Option<i64> {
         match a {
             TemplateArg::Expr(e) => self.const_int_expr(e),
             TemplateArg::Type(t) | TemplateArg::ModifiedType { ty: t, .. } => {

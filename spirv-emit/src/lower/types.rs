@@ -109,7 +109,7 @@ impl<'m> Lowerer<'m> {
                 self.b.ctx.type_array(e, n, None)
             }
             Type::Object { .. } => return self.object_ty(t),
-            Type::Error | Type::String => return unsupported(format!("the type '{}'", self.type_name(t)), None),
+            Type::Error | Type::String | Type::InlineSpirv(_) => return unsupported(format!("the type '{}'", self.type_name(t)), None),
         })
     }
 
