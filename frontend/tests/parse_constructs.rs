@@ -427,3 +427,21 @@ fn dump_is_deterministic() {
         "TranslationUnit\n  VarDecl int\n    Declarator x\n      Binary +\n        Literal 1\n        Literal 2\n"
     );
 }
+
+#[test]
+fn struct_keyword_before_a_plain_name_is_a_forward_declaration() {
+    let tu = parse_ok(
+        "template <typename U> struct T { U u; };\n\
+         typedef struct node_s node_t; typedef struct T<int> t_t;",
+    );
+    let kinds: Vec<bool> = tu
+        .decls
+        .iter()
+        .filter_map(|d| match d {
+            Decl::Typedef(t) => Some(matches!(&t.ty.kind, TypeKind::Struct(s) if s.members.is_none() && s.name.as_ref().map(|n| n.name.as_str()) == Some("node_s"))),
+            _ => None,
+        })
+        .collect();
+    // Only the plain name declares a struct; a template name stays a name.
+    assert_eq!(kinds, [true, false]);
+}

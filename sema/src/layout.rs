@@ -3,7 +3,7 @@
 
 use crate::types::{Type, TypeId, TypeTable};
 
-/// `sizeof(T)` in bytes; `None` for objects, unsized arrays, void and strings.
+/// `sizeof(T)` in bytes (8 for `vk::BufferPointer`); `None` for other objects, unsized arrays, void and strings.
 pub fn byte_size(types: &TypeTable, t: TypeId) -> Option<u64> {
     byte_size_depth(types, t, 0)
 }
@@ -29,6 +29,9 @@ fn byte_size_depth(types: &TypeTable, t: TypeId, depth: u32) -> Option<u64> {
             }
             Some(total)
         }
+        // A buffer device address.
+        Type::Object { kind: crate::types::ObjectKind::VkBufferPointer, .. } => Some(8),
+        Type::InlineSpirv(crate::types::InlineSpirvType::Inline { size_align: Some((size, _)), .. }) => Some(*size as u64),
         _ => None,
     }
 }

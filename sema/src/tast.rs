@@ -322,6 +322,11 @@ pub enum CastKind {
     /// The struct value held by a `ConstantBuffer<S>`/`TextureBuffer<S>` (a load of the whole
     /// buffer).
     FromBuffer,
+    /// A `uint64_t` address (or a `uint2` of its low and high words) to a `vk::BufferPointer`.
+    /// Only explicit.
+    AddressToPointer,
+    /// A `vk::BufferPointer` to its `uint64_t` address. Only explicit.
+    PointerToAddress,
 }
 
 /// An expression. See the module invariants.

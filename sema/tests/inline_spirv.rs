@@ -57,3 +57,60 @@ fn bad_inline_spirv_arguments_are_reported() {
     let r = err("typedef vk::SpirvOpaqueType<-1> Bad; float4 main() : SV_Target { return 0; }");
     assert!(r.contains("does not fit in a 32-bit word"), "{r}");
 }
+
+fn casts(m: &Module) -> Vec<(hlslc_sema::tast::CastKind, String)> {
+    m.exprs
+        .iter()
+        .filter_map(|e| match e.kind {
+            hlslc_sema::tast::ExprKind::Cast { kind, .. } => Some((kind, m.types.name(e.ty))),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn buffer_pointers_convert_explicitly_to_and_from_addresses() {
+    use hlslc_sema::tast::CastKind::{AddressToPointer, PointerToAddress};
+    let m = ok("struct S { float a; };
+        float4 main() : SV_Target {
+            uint64_t addr = 16;
+            vk::BufferPointer<S> p = vk::BufferPointer<S>(addr);
+            vk::BufferPointer<S, 8> q = vk::BufferPointer<S, 8>(uint2(4, 0));
+            uint64_t back = (uint64_t)p;
+            uint low = (uint)q;
+            return p.Get().a + sizeof(p);
+        }");
+    let c = casts(&m);
+    assert!(c.contains(&(AddressToPointer, "vk::BufferPointer<S>".into())), "{c:?}");
+    assert!(c.contains(&(AddressToPointer, "vk::BufferPointer<S, 8>".into())), "{c:?}");
+    assert_eq!(c.iter().filter(|x| x.0 == PointerToAddress).count(), 2, "{c:?}");
+    // No implicit conversion either way, and none from floats.
+    let r = err("struct S { float a; }; float4 main() : SV_Target { uint64_t a = 0; vk::BufferPointer<S> p = a; return 0; }");
+    assert!(r.contains("cannot convert from 'uint64_t' to 'vk::BufferPointer<S>'"), "{r}");
+    let r = err("struct S { float a; }; float4 main() : SV_Target { vk::BufferPointer<S> p = vk::BufferPointer<S>(1.5); return 0; }");
+    assert!(r.contains("cannot convert from"), "{r}");
+}
+
+#[test]
+fn sizeof_a_buffer_pointer_is_eight_and_a_struct_wraps_one() {
+    let m = ok("template <typename T> struct Accessor { vk::BufferPointer<T> ptr; };
+        cbuffer C { vk::BufferPointer<float> buf; };
+        static const uint n = sizeof(vk::BufferPointer<float>);
+        float4 main() : SV_Target { Accessor<float> a = Accessor<float>(buf); return a.ptr.Get(); }");
+    let n = m.vars.iter().find(|v| v.name == "n").unwrap();
+    assert_eq!(m.types.name(n.ty), "uint");
+    assert!(m.exprs.iter().any(|e| matches!(e.kind, hlslc_sema::tast::ExprKind::Const(hlslc_sema::tast::ConstValue::Int(8)))));
+}
+
+#[test]
+fn typedef_of_a_forward_declared_struct_names_the_later_definition() {
+    let m = ok("typedef struct node_s node_t;
+        typedef vk::BufferPointer<node_t, 16> node_p;
+        struct node_s { float4 x; node_p next; };
+        typedef struct node_s same_t;
+        float4 main() : SV_Target { node_t n; n.x = 1; same_t s = n; return s.x; }");
+    let n = m.vars.iter().find(|v| v.name == "n").unwrap().ty;
+    let s = m.vars.iter().find(|v| v.name == "s").unwrap().ty;
+    assert_eq!(n, s);
+    assert_eq!(m.types.name(n), "node_s");
+}

@@ -630,6 +630,7 @@ impl Lowerer<'_> {
         let types = &self.t.types;
         Ok(match kind {
             CastKind::NoOp | CastKind::EnumConvert | CastKind::VectorToMatrix | CastKind::MatrixToVector | CastKind::FromBuffer => v,
+            CastKind::AddressToPointer | CastKind::PointerToAddress => return unsupported("vk::BufferPointer (a SPIR-V feature)", _span),
             CastKind::Splat => {
                 let n = self.flat_len(to);
                 vec![v[0]; n]

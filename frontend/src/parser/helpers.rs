@@ -103,6 +103,20 @@ pub fn named(path: Path, args: Option<Vec<TemplateArg>>, span: Span) -> TypeSpec
     TypeSpec { kind: TypeKind::Named { path, args }, span }
 }
 
+/// `struct S` used as a type (`typedef struct S T;`, `struct S s;`): a plain name is a forward
+/// declaration of `S` (which names `S` when it is already declared, and declares it otherwise,
+/// as in C); a qualified or template name stays a name.
+pub fn elaborated(kind: StructKind, t: TypeSpec) -> TypeSpec {
+    match t.kind {
+        TypeKind::Named { path, args: None } if path.parts.len() == 1 && !path.global => {
+            let name = path.parts.into_iter().next();
+            let decl = StructDecl { kind, attrs: Vec::new(), name, template_args: None, bases: Vec::new(), members: None, span: t.span };
+            TypeSpec { kind: TypeKind::Struct(Box::new(decl)), span: t.span }
+        }
+        kind => TypeSpec { kind, span: t.span },
+    }
+}
+
 // Large nonterminals are boxed in the grammar: the generated parser moves every symbol by value
 // (once per shift, reduce and pop), and the size of its symbol type is that of the largest one.
 

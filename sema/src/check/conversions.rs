@@ -268,6 +268,9 @@ impl Checker<'_> {
     /// Conversions only a cast may do: aggregates through their flattened components, ints to
     /// enums, vector extension from a scalar in a cast is implicit already.
     fn explicit_only(&mut self, e: ExprId, from: TypeId, to: TypeId, span: Span) -> Option<ExprId> {
+        if let Some(r) = self.buffer_pointer_cast(e, from, to, span) {
+            return Some(r);
+        }
         let types = &self.m.types;
         if matches!(types.get(to), Type::Enum(_)) && types.is_numeric(from) {
             let k = types.component(to)?;
@@ -285,6 +288,30 @@ impl Checker<'_> {
             // typed AST).
             let e = self.concretize(e);
             return Some(self.cast_node(CastKind::Flatten, e, to, span, true));
+        }
+        None
+    }
+
+    /// `vk::BufferPointer<T>(address)` and `(uint64_t)pointer`: an integer scalar (converted
+    /// to `uint64_t` first) or a `uint2` to a pointer, a pointer to an integer scalar.
+    fn buffer_pointer_cast(&mut self, e: ExprId, from: TypeId, to: TypeId, span: Span) -> Option<ExprId> {
+        let is_ptr = |t: &Type| matches!(t, Type::Object { kind: ObjectKind::VkBufferPointer, .. });
+        let u64 = self.m.types.scalar(ScalarKind::UInt64);
+        let types = &self.m.types;
+        let int_scalar = |t: TypeId| matches!(types.get(t), Type::Scalar(k) if !k.is_float() && !k.is_bool()) || matches!(types.get(t), Type::Enum(_));
+        if is_ptr(types.get(to)) {
+            let addr = if int_scalar(from) {
+                self.convert(e, u64, true)
+            } else if matches!(types.get(from), Type::Vector(ScalarKind::UInt, 2)) {
+                e
+            } else {
+                return None;
+            };
+            return Some(self.cast_node(CastKind::AddressToPointer, addr, to, span, true));
+        }
+        if is_ptr(types.get(from)) && int_scalar(to) {
+            let addr = self.cast_node(CastKind::PointerToAddress, e, u64, span, true);
+            return Some(self.convert(addr, to, true));
         }
         None
     }

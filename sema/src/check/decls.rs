@@ -435,6 +435,14 @@ impl Checker<'_> {
     /// Declares a struct and checks its members; returns its type.
     pub(crate) fn declare_struct(&mut self, s: &ast::StructDecl) -> TypeId {
         let name = s.name.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| "(anonymous struct)".into());
+        // `struct S` naming a struct already declared (`typedef struct S T;` after `S`'s body).
+        if let (None, Some(n)) = (&s.members, &s.name) {
+            if let Some(Symbol::Type(t)) = self.lookup(&[n.name.as_str()], false) {
+                if matches!(self.m.types.get(t), Type::Struct(_)) {
+                    return t;
+                }
+            }
+        }
         // A body for an earlier forward declaration fills that struct.
         let existing = s.name.as_ref().and_then(|n| match self.lookup(&[n.name.as_str()], false) {
             Some(Symbol::Type(t)) => match self.m.types.get(t) {

@@ -591,6 +591,14 @@ impl Checker<'_> {
                 self.add(ExprKind::Construct { args: conv }, t, false, span)
             }
             _ => {
+                // `S(x)` where `S` holds just one object of `x`'s type (`Accessor<T>(pointer)`):
+                // no flattening cast carries objects, so build the struct from it.
+                if let ([id], Type::Struct(_)) = (ids.as_slice(), self.m.types.get(t)) {
+                    let mut leaves = Vec::new();
+                    if self.m.types.contains_object(self.ty_of(*id)) && self.leaf_types(t, &mut leaves, 0) && leaves == [self.ty_of(*id)] {
+                        return self.add(ExprKind::Construct { args: vec![*id] }, t, false, span);
+                    }
+                }
                 if ids.len() == 1 {
                     return self.convert(ids[0], t, true);
                 }

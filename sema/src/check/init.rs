@@ -34,7 +34,7 @@ impl Checker<'_> {
             return false;
         }
         match self.m.types.get(t) {
-            Type::Scalar(_) | Type::Enum(_) | Type::Object { .. } | Type::String => out.push(t),
+            Type::Scalar(_) | Type::Enum(_) | Type::Object { .. } | Type::String | Type::InlineSpirv(_) => out.push(t),
             Type::Vector(k, n) => {
                 for _ in 0..*n {
                     out.push(self.scalar_id(*k));

@@ -84,6 +84,7 @@ impl<'m> Lowerer<'m> {
                 scalars.reverse();
                 self.build_from(to, &mut scalars, e)
             }
+            CastKind::AddressToPointer | CastKind::PointerToAddress => unsupported("vk::BufferPointer", span),
             CastKind::FromBuffer => {
                 // `v` is the whole buffer block (laid out); rebuild the logical struct member by
                 // member.
