@@ -674,6 +674,13 @@ impl Lowerer<'_> {
             }
             ExprKind::This => Ok(Place { root: Root::This, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: Vec::new() }),
             ExprKind::OutArg { lvalue, .. } => self.place(*lvalue),
+            // An lvalue cast (sema's `narrows_in_place`) designates the leading components;
+            // a matrix narrowed in both dimensions is not a prefix of the flattened list.
+            ExprKind::Cast { expr, kind, .. } if ex.lvalue && *kind != CastKind::MatrixTruncate => {
+                let mut p = self.place(*expr)?;
+                p.comps.truncate(self.flat_len(ex.ty));
+                Ok(p)
+            }
             ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } => {
                 let mut p = self.place(*base)?;
                 let sub = self.sub_comps(e)?;

@@ -426,6 +426,7 @@ impl Lowerer<'_> {
                 ExprKind::This => return self.this_stack.last().copied(),
                 ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::MatrixSwizzle { base, .. } | ExprKind::Index { base, .. } => e = *base,
                 ExprKind::OutArg { lvalue, .. } => e = *lvalue,
+                ExprKind::Cast { expr, .. } if self.t.expr(e).lvalue => e = *expr,
                 _ => return None,
             }
         }

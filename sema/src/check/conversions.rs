@@ -75,6 +75,30 @@ fn shape_cost(from: Shape, to: Shape) -> Option<u32> {
     })
 }
 
+/// True when an explicit cast from `from` to `to` keeps an lvalue an lvalue: the result is a
+/// leading part of the operand's storage with the same component layout. That is a base of a
+/// struct, a shorter vector, the upper-left part of a matrix, or an aggregate or scalar whose
+/// flattened components are a prefix of the operand's, where each component keeps its kind
+/// (an integer may change signedness at the same width, as `(int)uintBuffer[0]`).
+pub fn narrows_in_place(types: &TypeTable, from: TypeId, to: TypeId) -> bool {
+    if types.contains_object(from) || types.contains_object(to) {
+        return false;
+    }
+    if matches!(types.get(to), Type::Struct(_)) && types.is_base_of(to, from) {
+        return true;
+    }
+    let same = |a: ScalarKind, b: ScalarKind| a == b || (a.is_int() && b.is_int() && !a.is_literal() && a.bits() == b.bits());
+    if let (Type::Matrix { elem: e1, rows: r1, cols: c1, .. }, Type::Matrix { elem: e2, rows: r2, cols: c2, .. }) =
+        (types.get(from), types.get(to))
+    {
+        return same(*e1, *e2) && r2 <= r1 && c2 <= c1;
+    }
+    let (Some(f), Some(t)) = (types.flat_components(from), types.flat_components(to)) else {
+        return false;
+    };
+    t.len() <= f.len() && t.iter().zip(&f).all(|(a, b)| same(*a, *b))
+}
+
 /// The cast kind that changes component `from` into `to` (`None` when they are equal).
 pub fn component_cast(from: ScalarKind, to: ScalarKind) -> Option<CastKind> {
     if from == to {

@@ -110,7 +110,13 @@ impl Checker<'_> {
                     ast::ExprKind::InitList(items) => return self.check_init_list(items, t, span),
                     _ => self.check_expr(expr),
                 };
+                let from = self.ty_of(inner);
                 let r = self.convert(inner, t, true);
+                // `(float3)v4 = x`, `(Base)derived = b`: a cast that only narrows an lvalue to
+                // a leading part of it designates that part (DXC's lvalue C-style casts).
+                if r != inner && self.m.expr(inner).lvalue && super::conversions::narrows_in_place(&self.m.types, from, t) {
+                    self.m.exprs[r.0 as usize].lvalue = true;
+                }
                 self.m.spans.exprs[r.0 as usize] = span;
                 r
             }
@@ -269,6 +275,7 @@ impl Checker<'_> {
                     e = *base;
                 }
                 ExprKind::Field { base, .. } => e = *base,
+                ExprKind::Cast { expr, .. } if self.m.expr(e).lvalue => e = *expr,
                 ExprKind::Index { base, .. } => match self.m.types.get(self.ty_of(*base)) {
                     Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, .. } => return true,
                     Type::Object { .. } => return swizzled,
@@ -293,6 +300,7 @@ impl Checker<'_> {
                     }
                     e = *base
                 }
+                ExprKind::Cast { expr, .. } if self.m.expr(e).lvalue => e = *expr,
                 ExprKind::Cast { expr, kind: crate::tast::CastKind::NoOp, .. } => e = *expr,
                 _ => return None,
             }
@@ -498,7 +506,9 @@ impl Checker<'_> {
                 self.coerce(r, lt)
             }
         };
-        self.add(ExprKind::Assign { op, lhs: l, rhs: r }, lt, false, span)
+        // As in C++, an assignment designates its left operand: `(a += b) = c`.
+        let lvalue = self.m.expr(l).lvalue;
+        self.add(ExprKind::Assign { op, lhs: l, rhs: r }, lt, lvalue, span)
     }
 
     fn check_ternary(&mut self, cond: &ast::Expr, then: &ast::Expr, otherwise: &ast::Expr, span: Span) -> ExprId {

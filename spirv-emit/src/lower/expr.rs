@@ -252,11 +252,46 @@ impl<'m> Lowerer<'m> {
             ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
             ExprKind::HeapIndex { sampler, index } => self.heap_place(*sampler, *index, ty, e),
             ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
+            ExprKind::Cast { expr, kind, .. } if expr_lvalue_cast(m, e) => self.cast_place(*expr, *kind, ty, e),
             ExprKind::Comma { lhs, rhs } => {
                 self.rvalue(*lhs)?;
                 self.lvalue(*rhs)
             }
             _ => unsupported("assigning to this expression", self.expr_span(e)),
+        }
+    }
+
+    /// The place of an lvalue cast (sema's `narrows_in_place`): a base of a struct (member 0
+    /// at each level, as DXC lays bases out first), the leading components of a vector, or the
+    /// same storage. Other narrowings have no SPIR-V pointer.
+    fn cast_place(&mut self, operand: ExprId, kind: hlslc_sema::tast::CastKind, ty: TypeId, e: ExprId) -> R<Place> {
+        use hlslc_sema::tast::CastKind;
+        let m = self.m;
+        let from = m.expr(operand).ty;
+        let place = self.lvalue(operand)?;
+        let from_vec = matches!(m.types.get(from), Type::Vector(_, n) if *n > 1);
+        match kind {
+            CastKind::Flatten if m.types.is_base_of(ty, from) => {
+                let Some(path) = base_path(&m.types, from, ty) else {
+                    return unsupported("this cast to a base struct", self.expr_span(e));
+                };
+                let idx: Vec<SpvId> = path.iter().map(|&i| self.b.ctx.const_u32(i)).collect();
+                self.chain(&place, &idx, ty)
+            }
+            CastKind::NoOp if m.types.same_value_type(from, ty) => Ok(place),
+            CastKind::VectorTruncate if from_vec => {
+                let n = match m.types.get(ty) {
+                    Type::Vector(_, n) => *n,
+                    _ => 1,
+                };
+                Ok(Place::Swizzle { base: Box::new(place), comps: (0..n).collect(), ty })
+            }
+            CastKind::ToScalar if from_vec && matches!(place, Place::Ptr { .. }) => {
+                let zero = self.b.ctx.const_u32(0);
+                self.chain(&place, &[zero], ty)
+            }
+            CastKind::ToScalar if !from_vec && matches!(m.types.get(from), Type::Scalar(_) | Type::Vector(_, 1)) => Ok(place),
+            _ => unsupported("assigning through this cast", self.expr_span(e)),
         }
     }
 
@@ -598,4 +633,34 @@ impl<'m> Lowerer<'m> {
         }
         Ok(r)
     }
+}
+
+/// True for a cast sema marked as an lvalue (it narrows its operand in place).
+fn expr_lvalue_cast(m: &hlslc_sema::tast::Module, e: ExprId) -> bool {
+    m.expr(e).lvalue
+}
+
+/// The base-member indices from struct `from` down to its base `to` (breadth first).
+fn base_path(types: &hlslc_sema::types::TypeTable, from: TypeId, to: TypeId) -> Option<Vec<u32>> {
+    let mut level = vec![(from, Vec::new())];
+    for _ in 0..64 {
+        let mut next = Vec::new();
+        for (t, path) in level {
+            if t == to {
+                return Some(path);
+            }
+            if let Type::Struct(s) = types.get(t) {
+                for (i, &b) in types.structs[s.0 as usize].bases.iter().enumerate() {
+                    let mut p: Vec<u32> = path.clone();
+                    p.push(i as u32);
+                    next.push((b, p));
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        level = next;
+    }
+    None
 }
