@@ -414,9 +414,15 @@ fn try_overload(
                 }
             }
             let (legal, strict) = class_kinds(spec.base).unwrap_or((&[ScalarKind::Float], false));
+            // A strict class binds only storage used in place (`ref`, as an atomic's
+            // destination); a value passed in or out converts to the class's default, as DXC
+            // accepts `InterlockedAdd(intDest, 1.5, floatOriginal)` and literal values.
+            let in_place = (1..=n).any(|s| {
+                specs[s].same_as.is_none() && final_ty[s].is_none() && group_of(&specs, s as i8, false) == g && o.params[s - 1].dir == Dir::Ref
+            });
             match combine(&kinds) {
                 Some(k) if legal.contains(&k) => k,
-                Some(_) if strict => {
+                Some(_) if strict && in_place => {
                     // The first argument of the group whose kind the class refuses.
                     let bad = (1..=n).find(|&s| {
                         specs[s].same_as.is_none()
