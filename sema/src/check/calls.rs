@@ -68,6 +68,10 @@ impl Checker<'_> {
                     Some(Symbol::Funcs(fs)) => return self.user_call(&fs, None, &ids, &path.joined(), span),
                     Some(Symbol::Var(v)) => {
                         let t = self.m.var(v).ty;
+                        let obj = self.check_name(path, path.span);
+                        if let Some(call) = self.overloaded_call_operator(obj, "operator()", &ids, span) {
+                            return call;
+                        }
                         let n = self.type_name(t);
                         self.error(span, format!("called object type '{n}' is not a function or function pointer"));
                         return self.error_expr(span);
@@ -361,6 +365,20 @@ impl Checker<'_> {
             params.len() == 1 && implicit_cost(&self.m.types, rt, self.m.var(params[0]).ty).is_some()
         });
         viable.then(|| self.user_call(&cands, Some(l), &[r], &name, span))
+    }
+
+    /// `s[i]` or `s(args)` on a struct value that declares `operator[]` / `operator()` (HLSL
+    /// 2021): the method call on `obj`. `None` when the struct declares no such operator.
+    pub(crate) fn overloaded_call_operator(&mut self, obj: ExprId, name: &str, args: &[ExprId], span: Span) -> Option<ExprId> {
+        let t = self.ty_of(obj);
+        if !matches!(self.m.types.get(t), Type::Struct(_)) {
+            return None;
+        }
+        let cands = self.struct_methods(t, name);
+        if cands.is_empty() {
+            return None;
+        }
+        Some(self.user_call(&cands, Some(obj), args, name, span))
     }
 
     /// Parameters without a default value.

@@ -140,6 +140,9 @@ impl Checker<'_> {
                 }
                 let b = self.check_expr(base);
                 let i = self.check_expr(index);
+                if let Some(call) = self.overloaded_call_operator(b, "operator[]", &[i], span) {
+                    return call;
+                }
                 self.index(b, i, span)
             }
             ast::ExprKind::SizeOfType(ts) => {
@@ -182,7 +185,7 @@ impl Checker<'_> {
         }
     }
 
-    fn check_name(&mut self, path: &ast::Path, span: Span) -> ExprId {
+    pub(crate) fn check_name(&mut self, path: &ast::Path, span: Span) -> ExprId {
         let parts: Vec<&str> = path.parts.iter().map(|p| p.name.as_str()).collect();
         // Locals first, then fields of `this`, then globals.
         let local = if parts.len() == 1 && !path.global {

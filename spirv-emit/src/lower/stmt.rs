@@ -26,7 +26,7 @@ impl<'m> Lowerer<'m> {
         let name = if m.entries.iter().any(|e| e.func == fid) {
             format!("src.{}", f.name)
         } else {
-            f.qualified_name.replace("::", ".")
+            operator_name(&f.qualified_name.replace("::", "."))
         };
         self.b.ctx.name(id, &name);
         let mut pi = 0;
@@ -392,4 +392,51 @@ fn loop_control(attrs: &[RawAttr]) -> LoopControl {
     } else {
         LoopControl::NONE
     }
+}
+
+/// DXC's spelling of an overloaded operator method (clang's operator kind names):
+/// `S.operator*` is `S.operator_Star`, `S.operator[]` is `S.operator_Subscript`.
+fn operator_name(name: &str) -> String {
+    let Some(pos) = name.rfind("operator") else { return name.to_string() };
+    let (head, sym) = (&name[..pos], &name[pos + "operator".len()..]);
+    let kind = match sym {
+        "+" => "Plus",
+        "-" => "Minus",
+        "*" => "Star",
+        "/" => "Slash",
+        "%" => "Percent",
+        "^" => "Caret",
+        "&" => "Amp",
+        "|" => "Pipe",
+        "~" => "Tilde",
+        "!" => "Exclaim",
+        "=" => "Equal",
+        "<" => "Less",
+        ">" => "Greater",
+        "+=" => "PlusEqual",
+        "-=" => "MinusEqual",
+        "*=" => "StarEqual",
+        "/=" => "SlashEqual",
+        "%=" => "PercentEqual",
+        "^=" => "CaretEqual",
+        "&=" => "AmpEqual",
+        "|=" => "PipeEqual",
+        "<<" => "LessLess",
+        ">>" => "GreaterGreater",
+        "<<=" => "LessLessEqual",
+        ">>=" => "GreaterGreaterEqual",
+        "==" => "EqualEqual",
+        "!=" => "ExclaimEqual",
+        "<=" => "LessEqual",
+        ">=" => "GreaterEqual",
+        "&&" => "AmpAmp",
+        "||" => "PipePipe",
+        "++" => "PlusPlus",
+        "--" => "MinusMinus",
+        "," => "Comma",
+        "()" => "Call",
+        "[]" => "Subscript",
+        _ => return name.to_string(),
+    };
+    format!("{head}operator_{kind}")
 }
