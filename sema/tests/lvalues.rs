@@ -1,4 +1,4 @@
-//! Which expressions designate storage: lvalue casts and assignments.
+//! Which expressions designate storage (lvalue casts, assignments), and conversions of statement conditions.
 mod common;
 use common::{err, ok};
 use hlslc_sema::tast::ExprKind;
@@ -55,4 +55,13 @@ fn assignment_is_an_lvalue() {
     ok("float4 main() : SV_Target { float a = 0, b = 1, c = 2; (a += b) = c; (a = b) = c; return a; }");
     let r = err("float4 main() : SV_Target { float a = 0; (a + 1) = 2; return a; }");
     assert!(r.contains("expression is not assignable"), "{r}");
+}
+
+#[test]
+fn switch_on_a_float_converts_it_to_int() {
+    let m = ok("float4 main(float f : F) : SV_Target { switch (f) { case 1: return 1; default: return 0; } }");
+    let has = m.exprs.iter().any(|e| matches!(e.kind, ExprKind::Cast { kind: hlslc_sema::tast::CastKind::FloatToInt, .. }));
+    assert!(has, "the condition is not converted to int");
+    let r = err("float4 main(float2 f : F) : SV_Target { switch (f) { default: return 0; } }");
+    assert!(r.contains("statement requires expression of integer type"), "{r}");
 }

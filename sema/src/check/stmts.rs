@@ -91,6 +91,11 @@ impl Checker<'_> {
                         let t = if k.is_literal() || k.is_bool() { self.m.types.int() } else { self.m.types.scalar(k) };
                         self.coerce(c, t)
                     }
+                    // DXC converts a floating-point condition to `int` (an fptosi).
+                    (Some(k), Some(Shape::Scalar)) if k.is_float() => {
+                        let t = self.m.types.int();
+                        self.coerce(c, t)
+                    }
                     _ if self.m.types.is_error(ct) => c,
                     _ => {
                         let n = self.type_name(ct);
