@@ -132,6 +132,11 @@ pub fn split_swizzle(text: &str) -> Option<(&str, &str)> {
         return None;
     }
     let head = &text[..dot];
+    let radix_prefixed = head.len() > 2 && head.starts_with('0') && matches!(head.as_bytes()[1], b'x' | b'X' | b'b' | b'B');
+    if radix_prefixed {
+        // `0x04.xxx`: a hexadecimal (or binary) integer has no fraction, so the `.` is a member access.
+        return parse_number(head).ok().map(|_| (head, swz));
+    }
     if head.contains('.') || head.contains(['e', 'E']) && !head.starts_with("0x") {
         parse_number(head).ok().map(|_| (head, swz))
     } else {
@@ -277,6 +282,9 @@ mod tests {
         assert_eq!(split_swizzle("0.5f.rg"), Some(("0.5f", "rg")));
         assert_eq!(split_swizzle("1.5"), None);
         assert_eq!(split_swizzle("1.xyzq"), None);
+        assert_eq!(split_swizzle("0x04.xxx"), Some(("0x04", "xxx")));
+        assert_eq!(split_swizzle("0xE8.rg"), Some(("0xE8", "rg")));
+        assert_eq!(split_swizzle("0x4g.x"), None);
     }
 
     #[test]
