@@ -32,3 +32,37 @@ fn literal_values_take_a_64_bit_atomic() {
     let o = run_with(src, &opts);
     assert!(o.module.is_some(), "{}", o.rendered);
 }
+
+#[test]
+fn byte_address_atomics_convert_their_values() {
+    ok("RWByteAddressBuffer b; float4 main(float f : F) : SV_Target { uint o; b.InterlockedMin(0, f); b.InterlockedAdd(4, f, o); return o; }");
+}
+
+#[test]
+fn non_atomic_strict_classes_still_reject() {
+    let r = err("float4 main(float f : F) : SV_Target { return countbits(f); }");
+    assert!(r.contains("no matching function for call to 'countbits'"), "{r}");
+}
+
+/// The result type of the first intrinsic call.
+fn first_intrinsic_type(m: &hlslc_sema::tast::Module) -> String {
+    let e = m.exprs.iter().find(|e| matches!(e.kind, ExprKind::Intrinsic { .. })).expect("an intrinsic call");
+    m.types.name(e.ty)
+}
+
+#[test]
+fn dollar_type_parameters_join_the_first_arguments_group() {
+    // `$type1 max(numeric<> a, $type1 b)`: a scalar splats to the vector's shape.
+    let m = ok("float4 main(float f : F, float4 v : V) : SV_Target { return max(f, v); }");
+    assert_eq!(first_intrinsic_type(&m), "float4");
+    // Vectors meet at the shorter one (with DXC's truncation warning).
+    let m = ok("float4 main(float4 x : X) : SV_Target { float2 y = 2; return pow(x, y).xyxy; }");
+    assert_eq!(first_intrinsic_type(&m), "float2");
+}
+
+#[test]
+fn vector_times_larger_matrix_truncates_the_matrix() {
+    // Not the scalar-matrix overload with the vector truncated to a scalar.
+    let m = ok("float4x4 w; float4 main(float3 p : P) : SV_Target { return mul(p, w); }");
+    assert_eq!(first_intrinsic_type(&m), "float4");
+}

@@ -236,6 +236,17 @@ fn try_overload(
     let mut specs: Vec<ArgSpec> = Vec::with_capacity(n + 1);
     specs.push(o.ret);
     specs.extend(o.params.iter().map(|p| p.ty));
+    // `$typeN` on a numeric parameter N is `$match<N, N>` with N's class and layout: a member of
+    // N's shape and component groups, so `max(float, float4)` splats to `float4` and
+    // `pow(float4, float2)` meets at `float2`, rather than a copy of N's type.
+    for slot in 0..specs.len() {
+        let Some(src) = specs[slot].same_as else { continue };
+        let s = src as usize;
+        if s == 0 || s >= specs.len() || specs[s].same_as.is_some() || specs[s].special != Special::None || class_kinds(specs[s].base).is_none() {
+            continue;
+        }
+        specs[slot] = ArgSpec { layout_from: Some(src as i8), comp_from: Some(src as i8), same_as: None, ..specs[s] };
+    }
     // Argument type per slot (None for the return value).
     let arg_ty = |slot: usize| if slot == 0 { None } else { Some(args[slot - 1].ty) };
     let mut vars: [Option<u8>; 4] = [None; 4];
@@ -304,9 +315,12 @@ fn try_overload(
         match spec.layout {
             Layout::Any => {}
             Layout::Scalar => {
+                // A scalar parameter takes a scalar (or one-component) argument; DXC does not
+                // truncate a vector to match it (`mul(float3, float4x4)` is the vector-matrix
+                // overload with the matrix truncated, not the scalar one).
                 shapes[slot] = Some(Shape::Scalar);
-                if ashape != Shape::Scalar {
-                    cost += 8;
+                if !matches!(ashape, Shape::Scalar | Shape::Vector(1) | Shape::Matrix(1, 1)) {
+                    return None;
                 }
             }
             Layout::Vector(d) => {
@@ -414,15 +428,14 @@ fn try_overload(
                 }
             }
             let (legal, strict) = class_kinds(spec.base).unwrap_or((&[ScalarKind::Float], false));
-            // A strict class binds only storage used in place (`ref`, as an atomic's
-            // destination); a value passed in or out converts to the class's default, as DXC
-            // accepts `InterlockedAdd(intDest, 1.5, floatOriginal)` and literal values.
-            let in_place = (1..=n).any(|s| {
-                specs[s].same_as.is_none() && final_ty[s].is_none() && group_of(&specs, s as i8, false) == g && o.params[s - 1].dir == Dir::Ref
-            });
+            // An atomic's destination (its `ref` argument, or the buffer of a method) chooses
+            // the overload; its other values convert to the class's default, as DXC accepts
+            // `InterlockedExchange(intDest, floatValue, floatOriginal)` and literal values.
+            let atomic_value = o.name.starts_with("Interlocked")
+                && !(1..=n).any(|s| group_of(&specs, s as i8, false) == g && o.params[s - 1].dir == Dir::Ref);
             match combine(&kinds) {
                 Some(k) if legal.contains(&k) => k,
-                Some(_) if strict && in_place => {
+                Some(_) if strict && !atomic_value => {
                     // The first argument of the group whose kind the class refuses.
                     let bad = (1..=n).find(|&s| {
                         specs[s].same_as.is_none()
