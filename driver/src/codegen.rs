@@ -15,6 +15,8 @@ pub(crate) fn sema_options(options: &Options) -> SemaOptions {
         entry: options.entry.clone(),
         hlsl_version: options.hlsl_version.number(),
         enable_16bit: options.enable_16bit_types,
+        // The SPIR-V back end has no writable globals (DXC refuses -Gec with -spirv).
+        backward_compat: options.backward_compat && !options.spirv,
         default_row_major: options.matrix_packing == Some(MatrixPacking::RowMajor),
         require_entry: options.action == crate::options::Action::Compile,
     }

@@ -66,3 +66,39 @@ fn vector_times_larger_matrix_truncates_the_matrix() {
     let m = ok("float4x4 w; float4 main(float3 p : P) : SV_Target { return mul(p, w); }");
     assert_eq!(first_intrinsic_type(&m), "float4");
 }
+
+#[test]
+fn store_deduces_its_template_argument_from_the_value() {
+    let m = ok("RWByteAddressBuffer b; struct S { float a; int2 c; };
+        float4 main() : SV_Target { S s = (S)0; b.Store(0, s); return 0; }");
+    assert_eq!(first_intrinsic_params(&m), ["uint", "S"]);
+    let m = ok("RWByteAddressBuffer b; float4 main() : SV_Target { b.Store(0, (int2)42); return 0; }");
+    assert_eq!(first_intrinsic_params(&m), ["uint", "int2"]);
+    // A result with no argument to deduce from keeps DXC's default.
+    let m = ok("ByteAddressBuffer b; float4 main() : SV_Target { return b.Load(0); }");
+    assert_eq!(first_intrinsic_type(&m), "uint");
+}
+
+#[test]
+fn user_overloads_of_an_intrinsic_name_fall_back_to_the_intrinsic() {
+    let m = ok("struct P { int x; }; int abs(P p) { return 42; }
+        int4 main() : SV_Target { P p = { -1 }; return int4(abs(p), abs(-1), 0, 0); }");
+    let intrinsic = m.exprs.iter().any(|e| matches!(e.kind, ExprKind::Intrinsic { .. }));
+    let user = m.exprs.iter().any(|e| matches!(&e.kind, ExprKind::Call { func, .. } if m.func(*func).name == "abs"));
+    assert!(intrinsic && user, "abs(p) calls the user function and abs(-1) the intrinsic");
+    let r = err("int twice(int a) { return 2 * a; } float4 main() : SV_Target { return twice(1, 2); }");
+    assert!(r.contains("no matching function for call to 'twice'"), "{r}");
+}
+
+#[test]
+fn gec_makes_globals_writable_in_hlsl_2016() {
+    let src = "float g; float4 main() : SV_Target { g = 2; return g; }";
+    let gec = SemaOptions { backward_compat: true, hlsl_version: 2016, ..SemaOptions::default() };
+    assert!(run_with(src, &gec).module.is_some());
+    let r = err(src);
+    assert!(r.contains("cannot assign to variable 'g'"), "{r}");
+    let newer = SemaOptions { backward_compat: true, ..SemaOptions::default() };
+    assert!(run_with(src, &newer).module.is_none(), "HLSL 2021 keeps globals read-only");
+    let declared = "const float g = 1; float4 main() : SV_Target { g = 2; return g; }";
+    assert!(run_with(declared, &gec).module.is_none(), "a declared const stays const");
+}

@@ -65,7 +65,18 @@ impl Checker<'_> {
                     return self.user_call(&cands, None, &ids, &path.joined(), span);
                 }
                 match self.lookup_path(path) {
-                    Some(Symbol::Funcs(fs)) => return self.user_call(&fs, None, &ids, &path.joined(), span),
+                    // A user function named like an intrinsic overloads it: when none of the
+                    // user's declarations takes these arguments, the intrinsic is called
+                    // (`int abs(S s)` beside `abs(-1)`).
+                    Some(Symbol::Funcs(fs))
+                        if parts.len() > 1
+                            || intrinsics::overloads("Intrinsics", parts[0]).is_empty()
+                            || ids.iter().any(|&i| self.m.types.is_error(self.ty_of(i)))
+                            || fs.iter().any(|&f| self.candidate_cost(f, &ids).is_some()) =>
+                    {
+                        return self.user_call(&fs, None, &ids, &path.joined(), span)
+                    }
+                    Some(Symbol::Funcs(_)) => {}
                     Some(Symbol::Var(v)) => {
                         let t = self.m.var(v).ty;
                         let obj = self.check_name(path, path.span);
@@ -281,33 +292,7 @@ impl Checker<'_> {
         let mut best: Option<(u32, FuncId)> = None;
         let mut ambiguous = false;
         for &f in cands {
-            let params = self.m.func(f).params.clone();
-            let required = self.required_params(f);
-            if ids.len() > params.len() || ids.len() < required {
-                continue;
-            }
-            let mut cost = 0u32;
-            let mut ok = true;
-            for (&a, &p) in ids.iter().zip(&params) {
-                let (at, pv) = (self.ty_of(a), self.m.var(p));
-                let c = match pv.storage {
-                    Storage::Param(ParamDir::Out) => implicit_cost(&self.m.types, pv.ty, at),
-                    Storage::Param(ParamDir::InOut) => {
-                        implicit_cost(&self.m.types, at, pv.ty).zip(implicit_cost(&self.m.types, pv.ty, at)).map(|(x, y)| x.max(y))
-                    }
-                    _ => implicit_cost(&self.m.types, at, pv.ty),
-                };
-                match c {
-                    Some(c) => cost += c,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
-                continue;
-            }
+            let Some(cost) = self.candidate_cost(f, ids) else { continue };
             match best {
                 Some((c, _)) if c < cost => {}
                 Some((c, _)) if c == cost => ambiguous = true,
@@ -379,6 +364,27 @@ impl Checker<'_> {
             return None;
         }
         Some(self.user_call(&cands, Some(obj), args, name, span))
+    }
+
+    /// The summed conversion cost of calling user function `f` with `ids`, or `None` when it is
+    /// not viable (argument count, or an argument that does not convert).
+    fn candidate_cost(&self, f: FuncId, ids: &[ExprId]) -> Option<u32> {
+        let params = &self.m.func(f).params;
+        if ids.len() > params.len() || ids.len() < self.required_params(f) {
+            return None;
+        }
+        let mut cost = 0u32;
+        for (&a, &p) in ids.iter().zip(params) {
+            let (at, pv) = (self.ty_of(a), self.m.var(p));
+            cost += match pv.storage {
+                Storage::Param(ParamDir::Out) => implicit_cost(&self.m.types, pv.ty, at)?,
+                Storage::Param(ParamDir::InOut) => {
+                    implicit_cost(&self.m.types, at, pv.ty)?.max(implicit_cost(&self.m.types, pv.ty, at)?)
+                }
+                _ => implicit_cost(&self.m.types, at, pv.ty)?,
+            };
+        }
+        Some(cost)
     }
 
     /// Parameters without a default value.

@@ -337,7 +337,8 @@ impl Checker<'_> {
                 name: d.name.name.clone(),
                 ty,
                 storage,
-                is_const: is_const || storage == Storage::Uniform && !self.m.types.contains_object(ty),
+                // `-Gec -HV 2016`: a global outside a `cbuffer` is writable unless declared `const`.
+                is_const: is_const || storage == Storage::Uniform && !self.m.types.contains_object(ty) && !self.gec_globals(),
                 precise: has(&v.modifiers, Modifier::Precise),
                 globally_coherent: has(&v.modifiers, Modifier::GloballyCoherent),
                 interpolation: interpolation(&v.modifiers),

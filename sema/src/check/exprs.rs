@@ -248,7 +248,9 @@ impl Checker<'_> {
         }
         if let Some(v) = self.root_var(e) {
             let var = self.m.var(v);
-            if var.is_const || matches!(var.storage, crate::tast::Storage::CBufferMember { .. } | crate::tast::Storage::Uniform) {
+            // `-Gec -HV 2016`: the implicit `$Globals` are writable, as in fxc.
+            let gec_global = self.gec_globals() && var.storage == crate::tast::Storage::Uniform && !var.is_const;
+            if !gec_global && (var.is_const || matches!(var.storage, crate::tast::Storage::CBufferMember { .. } | crate::tast::Storage::Uniform)) {
                 // As clang: the variable itself is named (with a note at its declaration); a
                 // part of it (member, element, swizzle) is only "read-only".
                 if !matches!(ex.kind, ExprKind::Var(_)) {

@@ -43,6 +43,8 @@ pub struct SemaOptions {
     pub hlsl_version: u32,
     /// `-enable-16bit-types`.
     pub enable_16bit: bool,
+    /// `-Gec` (backward compatibility): with HLSL 2016, globals outside `cbuffer`s are writable.
+    pub backward_compat: bool,
     /// `-Zpr` (true) / `-Zpc` (false, the default): matrix orientation when not written.
     pub default_row_major: bool,
     /// Whether a missing entry point is an error (as when generating code). `-fsyntax-only`
@@ -57,6 +59,7 @@ impl Default for SemaOptions {
             entry: "main".into(),
             hlsl_version: 2021,
             enable_16bit: false,
+            backward_compat: false,
             default_row_major: false,
             require_entry: true,
         }
@@ -139,6 +142,11 @@ pub struct Checker<'a> {
 pub(crate) const MAX_DEPTH: u32 = 400;
 
 impl<'a> Checker<'a> {
+    /// `-Gec` with HLSL 2016: globals outside `cbuffer`s are writable, as in fxc.
+    pub(crate) fn gec_globals(&self) -> bool {
+        self.opts.backward_compat && self.opts.hlsl_version <= 2016
+    }
+
     pub fn new(opts: &'a SemaOptions, diags: &'a mut Diagnostics) -> Checker<'a> {
         let default_layout = if opts.default_row_major { MatrixLayout::RowMajor } else { MatrixLayout::ColumnMajor };
         let mut c = Checker {

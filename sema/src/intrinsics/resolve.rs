@@ -261,7 +261,16 @@ fn try_overload(
         }
         let resolved = match spec.special {
             Special::ClassT => Some(object_elem(types, object)?),
-            Special::FuncT | Special::FuncT2 => Some(func_t.unwrap_or_else(|| types.uint())),
+            // Without `<T>`, a template parameter deduces T from its argument (`Store(0, s)`
+            // stores an `S`); only a result (`Load`) defaults to `uint`.
+            Special::FuncT | Special::FuncT2 => Some(match (func_t, arg_ty(slot)) {
+                (Some(t), _) => t,
+                (None, Some(a)) => match types.component(a) {
+                    Some(k) if k.is_literal() => types.with_component(a, k.concrete()),
+                    _ => a,
+                },
+                (None, None) => types.uint(),
+            }),
             Special::None => None,
         };
         if let Some(t) = resolved {
