@@ -362,3 +362,13 @@ fn preprocess_expands_defines_from_the_command_line() {
     let text = stdout(&o);
     assert!(text.contains("int a = 40 + 2;") && text.contains("spirv"), "{text}");
 }
+
+#[test]
+fn backslash_include_paths_name_sub_folders() {
+    let dir = TempDir::new("bslash");
+    std::fs::create_dir_all(dir.path("inc")).unwrap();
+    dir.file("inc/defs.h", "#define VALUE 2\n");
+    let f = dir.file("a.hlsl", "#include \"inc\\defs.h\"\nfloat4 main() : SV_Target { return VALUE; }\n");
+    let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}

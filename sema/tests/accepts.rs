@@ -1,6 +1,6 @@
 //! Programs DXC accepts that sema once rejected: each test pins one HLSL rule.
 mod common;
-use common::ok;
+use common::{err, ok};
 use hlslc_sema::tast::ExprKind;
 
 /// Names of the user functions called in the module, in expression order, with their owner's
@@ -61,4 +61,19 @@ fn a_derived_struct_converts_to_its_base() {
     let r = common::err("struct B { float x; }; struct D : B { float y; };
         float main() : SV_Target { B b = (B)0; D d = b; return d.y; }");
     assert!(r.contains("cannot convert from 'B' to 'D'"), "{r}");
+}
+
+#[test]
+fn patch_length_is_a_constant_and_other_members_are_refused() {
+    let src = "struct P { float4 p : POSITION; };
+        uint f(InputPatch<P, 3> ip) { float a[ip.Length]; a[2] = 1; return ip.Length; }
+        float4 main() : SV_Target { return 0; }";
+    ok(src);
+    let e = err(&src.replace("return ip.Length", "return ip.Count"));
+    assert!(e.contains("member reference base type 'InputPatch<P, 3>' is not a structure or union"), "{e}");
+}
+
+#[test]
+fn a_const_local_without_initializer_is_accepted() {
+    ok("float4 main() : SV_Target { const float a; return a; }");
 }

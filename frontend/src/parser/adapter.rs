@@ -184,6 +184,70 @@ impl Out {
     }
 }
 
+/// Effect-framework object types (D3DX effects), which dxc parses and ignores.
+fn effect_object_type(s: &str) -> bool {
+    matches!(
+        s,
+        "BlendState" | "DepthStencilState" | "RasterizerState" | "RenderTargetView" | "DepthStencilView"
+            | "VertexShader" | "PixelShader" | "GeometryShader" | "HullShader" | "DomainShader" | "ComputeShader"
+    )
+}
+
+/// Index just past the `}` matching the `{` at `open` (or the end of the tokens).
+fn skip_braces(toks: &[Token], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, t) in toks.iter().enumerate().skip(open) {
+        match t.kind {
+            Tok::LBrace => depth += 1,
+            Tok::RBrace => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len()
+}
+
+/// Effect syntax dxc skips with a warning, at the start of a declaration (token `i`):
+/// a declaration of an effect object (`BlendState B { ... };`, `RenderTargetView r = v;`) is
+/// dropped whole, and a state block after a declarator (`SamplerState s { Filter = ...; };`) is
+/// dropped, keeping the declaration. Returns the index to resume at (the `{` of a state block
+/// is resumed past by returning its end; `i` itself means "emit this token normally").
+fn effect_syntax(toks: &[Token], i: usize, prev: Option<Tok>, names: &Names, diags: &mut Diagnostics) -> Option<usize> {
+    let t = &toks[i];
+    if t.kind == Tok::LBrace && i >= 2 {
+        // `Type name {` at a declaration's start: a state block.
+        let (ty, name) = (&toks[i - 2], &toks[i - 1]);
+        let before = if i >= 3 { Some(toks[i - 3].kind) } else { None };
+        let starts = matches!(before, None | Some(Tok::Semi | Tok::LBrace | Tok::RBrace));
+        if starts && ty.kind == Tok::Ident && name.kind == Tok::Ident && keyword(&ty.text).is_none()
+            && keyword(&name.text).is_none() && is_type_name(names, &ty.text)
+        {
+            diags.push(Diagnostic::warning(
+                "effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.",
+            ).at(t.span));
+            return Some(skip_braces(toks, i));
+        }
+        return None;
+    }
+    let starts = matches!(prev, None | Some(Tok::Semi | Tok::LBrace | Tok::RBrace));
+    if !(starts && t.kind == Tok::Ident && effect_object_type(&t.text) && !names.types.contains(&*t.text)) {
+        return None;
+    }
+    if kind(toks.get(i + 1)) != Some(Tok::Ident) {
+        return None;
+    }
+    let mut j = i;
+    while j < toks.len() && toks[j].kind != Tok::Semi {
+        j = if toks[j].kind == Tok::LBrace { skip_braces(toks, j) } else { j + 1 };
+    }
+    diags.push(Diagnostic::warning("effect object ignored - effect syntax is deprecated").at(t.span));
+    Some((j + 1).min(toks.len()))
+}
+
 fn is_type_name(names: &Names, s: &str) -> bool {
     is_builtin_type(s) || names.types.contains(s)
 }
@@ -284,6 +348,12 @@ pub fn adapt(toks: &[Token], names: &Names, opts: &super::ParseOptions, diags: &
         let t = &toks[i];
         let prev = if i > 0 { Some(toks[i - 1].kind) } else { None };
         let next = kind(toks.get(i + 1));
+        if let Some(resume) = effect_syntax(toks, i, prev, names, diags) {
+            if resume > i {
+                i = resume;
+                continue;
+            }
+        }
         match t.kind {
             Tok::Ident => {
                 let s: &str = &t.text;

@@ -145,13 +145,15 @@ impl Pp<'_> {
 
     fn find_include(&mut self, name: &str, angled: bool, dir: Option<PathBuf>, includer: FileId) -> Option<Found> {
         if self.opts.use_filesystem {
+            // `#include "dir\file.h"`: a backslash separates path components, as on Windows.
+            let fs_name = if cfg!(windows) { name.to_string() } else { name.replace('\\', "/") };
             let mut candidates: Vec<PathBuf> = Vec::new();
             if !angled {
                 if let Some(d) = dir {
-                    candidates.push(d.join(name));
+                    candidates.push(d.join(&fs_name));
                 }
             }
-            candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(name)));
+            candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&fs_name)));
             for c in candidates {
                 if !c.is_file() {
                     continue;

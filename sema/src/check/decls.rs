@@ -328,9 +328,7 @@ impl Checker<'_> {
                 // DXC accepts and ignores initializers of uniforms (with a warning in some versions).
             }
             let const_value = if is_const { init.and_then(|i| self.const_value(i)) } else { None };
-            if is_const && init.is_none() && storage == Storage::Local {
-                self.error(d.name.span, format!("default initialization of an object of const type 'const {}'", self.type_name(ty)));
-            }
+            // A `const` local without an initializer is accepted, as dxc does (its value is undefined).
             let binding = self.binding(&d.annotations, &attrs);
             self.check_semantics(&d.annotations);
             let var = Var {

@@ -1,9 +1,9 @@
 //! Member access: struct fields (through base classes), vector swizzles, matrix swizzles.
 
 use super::{Checker, Symbol};
-use crate::tast::ExprKind;
+use crate::tast::{ConstValue, ExprKind};
 use crate::tast::ExprId;
-use crate::types::{Shape, Type, TypeId};
+use crate::types::{ObjectKind, ScalarKind, Shape, Type, TypeId};
 use hlslc_frontend::ast;
 
 /// Parses a vector swizzle (`xyzw` or `rgba`, not mixed) into component indices.
@@ -154,6 +154,11 @@ impl Checker<'_> {
                 let unique = (0..els.len()).all(|i| !els[i + 1..].contains(&els[i]));
                 let ty = if els.len() == 1 { self.m.types.scalar(elem) } else { self.m.types.vector(elem, els.len() as u8) };
                 self.add(ExprKind::MatrixSwizzle { base: b, elements: els }, ty, lvalue && unique, span)
+            }
+            // `patch.Length`: an InputPatch/OutputPatch's control-point count, a constant.
+            Type::Object { kind: ObjectKind::InputPatch | ObjectKind::OutputPatch, count: Some(n), .. } if name.name == "Length" => {
+                let uint = self.m.types.scalar(ScalarKind::UInt);
+                self.konst(ConstValue::Int(n as i64), uint, span)
             }
             _ => {
                 let n = self.type_name(bt);
