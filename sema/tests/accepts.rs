@@ -77,3 +77,11 @@ fn patch_length_is_a_constant_and_other_members_are_refused() {
 fn a_const_local_without_initializer_is_accepted() {
     ok("float4 main() : SV_Target { const float a; return a; }");
 }
+
+#[test]
+fn min_and_max_of_constants_size_arrays() {
+    let m = ok("float4 a[min(2, 3)]; float4 b[max(2, 3)]; static const uint c[max(4u, 1u)] = (uint[4])0;
+        float4 main() : SV_Target { return a[0] + b[0] + c[0]; }");
+    let ty = |n: &str| m.types.name(m.vars.iter().find(|v| v.name == n).unwrap().ty);
+    assert_eq!((ty("a"), ty("b"), ty("c")), ("float4 [2]".to_string(), "float4 [3]".to_string(), "uint [4]".to_string()));
+}

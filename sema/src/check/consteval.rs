@@ -52,6 +52,22 @@ impl Checker<'_> {
                 fold_binary(op, a, b, operand_k).ok().flatten()
             }
             ExprKind::Unary { op, operand } => fold_unary(op, self.const_tree_value(operand, depth + 1)?, k),
+            // `min(2, 3)` / `max(2, 3)` on constant scalars (dxc folds them in array sizes).
+            ExprKind::Intrinsic { op, object: None, ref args } if args.len() == 2 => {
+                use crate::intrinsics::IntrinsicOp as I;
+                let is_max = match op {
+                    I::Max | I::Umax => true,
+                    I::Min | I::Umin => false,
+                    _ => return None,
+                };
+                let (a, b) = (self.const_tree_value(args[0], depth + 1)?, self.const_tree_value(args[1], depth + 1)?);
+                let a_first = match (k, a, b) {
+                    (ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::UInt16, _, _) => (as_i(a) as u64 >= as_i(b) as u64) == is_max,
+                    (_, ConstValue::Int(x), ConstValue::Int(y)) => (x >= y) == is_max,
+                    _ => (as_f(a) >= as_f(b)) == is_max,
+                };
+                Some(super::conversions::convert_const(if a_first { a } else { b }, k))
+            }
             _ => None,
         }
     }
