@@ -3,21 +3,8 @@
 //! (`SamplerState s { Filter = ...; };`) is dropped while the declaration stays.
 
 use hlslc_frontend::ast::*;
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::lexer::lex;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::SourceMap;
-
-fn parse_warned(src: &str) -> (TranslationUnit, String) {
-    let mut sm = SourceMap::new();
-    let id = sm.add("t.hlsl", src);
-    let toks = lex(id, src);
-    let mut diags = Diagnostics::new();
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let text = diags.render(&sm);
-    assert!(!diags.has_errors(), "unexpected errors for:\n{src}\n{text}");
-    (tu, text)
-}
+mod common;
+use common::parse_warned;
 
 fn var_names(tu: &TranslationUnit) -> Vec<String> {
     tu.decls

@@ -1,18 +1,12 @@
 //! Constructs of DXC's positive test files that the parser once refused.
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::lexer::lex;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::SourceMap;
+mod common;
+use common::parse_src;
 
 fn errors_of(src: &str) -> String {
-    let mut sm = SourceMap::new();
-    let id = sm.add("t.hlsl", src);
-    let toks = lex(id, src);
-    let mut diags = Diagnostics::new();
-    parse(&toks, &ParseOptions::default(), &mut diags);
-    if diags.has_errors() {
-        diags.render(&sm)
+    let (_, errors, text) = parse_src(src);
+    if errors {
+        text
     } else {
         String::new()
     }

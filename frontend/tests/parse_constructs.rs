@@ -7,16 +7,9 @@ use hlslc_frontend::diag::Diagnostics;
 use hlslc_frontend::lexer::lex;
 use hlslc_frontend::parser::{parse, ParseOptions};
 use hlslc_frontend::SourceMap;
+mod common;
+use common::parse_ok;
 
-fn parse_ok(src: &str) -> TranslationUnit {
-    let mut sm = SourceMap::new();
-    let id = sm.add("t.hlsl", src);
-    let toks = lex(id, src);
-    let mut diags = Diagnostics::new();
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    assert!(!diags.has_errors(), "unexpected errors for:\n{src}\n{}", diags.render(&sm));
-    tu
-}
 
 fn dump_of(src: &str) -> String {
     dump(&parse_ok(src))

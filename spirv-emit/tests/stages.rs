@@ -25,17 +25,7 @@ fn compile(src: &str, profile: &str) -> Result<Vec<u32>, String> {
 
 /// Compiles, validates for `env`, and checks that `expect` appear in the disassembly in order.
 fn check(src: &str, profile: &str, env: &str, expect: &[&str]) -> String {
-    let words = compile(src, profile).unwrap_or_else(|e| panic!("lowering failed: {e}"));
-    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
-    common::validate(&words, env);
-    let mut rest = text.as_str();
-    for e in expect {
-        match rest.find(e) {
-            Some(i) => rest = &rest[i + e.len()..],
-            None => panic!("missing `{e}` (in this order) in:\n{text}"),
-        }
-    }
-    text
+    common::check_in_order(src, profile, TargetEnv::default(), env, expect)
 }
 
 #[test]

@@ -57,9 +57,16 @@ impl Lowerer<'_> {
         (0..n).map(|i| vals.get(i).copied().unwrap_or(u)).collect()
     }
 
-    /// `slots` offset operands: the given offset, else `i32 0`, for each of the texture's
+    /// `slots` offset operands: the optional offset argument at `vals[*rest]` (consumed when the
+    /// texture takes offsets and it is there), else `i32 0`, for each of the texture's
     /// dimensions; `undef` for the rest.
-    fn offsets(&mut self, kind: ObjectKind, given: Option<&[Value]>, slots: usize) -> Vec<Value> {
+    fn offsets(&mut self, kind: ObjectKind, vals: &[Flat], rest: &mut usize, slots: usize) -> Vec<Value> {
+        let given = if offset_dims(kind).is_some() && vals.len() > *rest {
+            *rest += 1;
+            Some(&vals[*rest - 1][..])
+        } else {
+            None
+        };
         let dims = offset_dims(kind).unwrap_or(0);
         let u = self.undef_i32();
         let z = self.ci32(0);
@@ -70,6 +77,17 @@ impl Lowerer<'_> {
                 _ => u,
             })
             .collect()
+    }
+
+    /// A sample or gather's result: its status (element 4) stored to the optional `status`
+    /// out-argument, and the texel values unpacked to the method's return type.
+    fn status_and_result(&mut self, ret: Value, status: Option<ExprId>, rty: TypeId, lk: ScalarKind, span: Option<Span>) -> R<Flat> {
+        if let Some(status) = status {
+            let s = self.b.extract_value(ret, vec![4]);
+            self.store_out(status, s, ScalarKind::UInt, span)?;
+        }
+        let kinds = self.leaf_kinds(rty);
+        Ok(self.unpack(ret, &kinds, lk))
     }
 
     /// Stores `v` (of kind `from`) to the out-argument `arg`, converted to the argument's kind.
@@ -92,13 +110,7 @@ impl Lowerer<'_> {
         let mut a = vec![h, vals[0][0]];
         a.extend(self.floats(&vals[1], 4));
         let mut rest = 2 + fixed;
-        let offset = if offset_dims(kind).is_some() && vals.len() > rest {
-            rest += 1;
-            Some(vals[rest - 1].clone())
-        } else {
-            None
-        };
-        let offs = self.offsets(kind, offset.as_deref(), 3);
+        let offs = self.offsets(kind, vals, &mut rest, 3);
         a.extend(offs);
         let extra: Vec<Flat> = vals[2..2 + fixed].to_vec();
         let mut k = 0;
@@ -126,12 +138,7 @@ impl Lowerer<'_> {
         }
         let (o, lk) = if cmp { (Overload::Scalar(OK::Float), ScalarKind::Float) } else { (Self::overload(lk), lk) };
         let ret = self.op(dop, o, &a, span)?;
-        if let Some(&status) = args.get(rest) {
-            let s = self.b.extract_value(ret, vec![4]);
-            self.store_out(status, s, ScalarKind::UInt, span)?;
-        }
-        let kinds = self.leaf_kinds(rty);
-        Ok(self.unpack(ret, &kinds, lk))
+        self.status_and_result(ret, args.get(rest).copied(), rty, lk, span)
     }
 
     /// `obj.Gather*(sampler, location[, compare][, offset][, status])`.
@@ -155,13 +162,7 @@ impl Lowerer<'_> {
         }
         let mut a = vec![h, vals[0][0]];
         a.extend(self.floats(&vals[1], 4));
-        let offset = if offset_dims(kind).is_some() && vals.len() > rest {
-            rest += 1;
-            Some(vals[rest - 1].clone())
-        } else {
-            None
-        };
-        let offs = self.offsets(kind, offset.as_deref(), 2);
+        let offs = self.offsets(kind, vals, &mut rest, 2);
         a.extend(offs);
         let c = self.ci32(channel);
         a.push(c);
@@ -172,12 +173,7 @@ impl Lowerer<'_> {
             (DxilOp::TextureGather, Self::overload(lk), lk)
         };
         let ret = self.op(dop, o, &a, span)?;
-        if let Some(&status) = args.get(rest) {
-            let s = self.b.extract_value(ret, vec![4]);
-            self.store_out(status, s, ScalarKind::UInt, span)?;
-        }
-        let kinds = self.leaf_kinds(rty);
-        Ok(self.unpack(ret, &kinds, lk))
+        self.status_and_result(ret, args.get(rest).copied(), rty, lk, span)
     }
 
     /// `obj.CalculateLevelOfDetail[Unclamped](sampler, location)`.

@@ -214,8 +214,8 @@ fn skip_braces(toks: &[Token], open: usize) -> usize {
 /// Effect syntax dxc skips with a warning, at the start of a declaration (token `i`):
 /// a declaration of an effect object (`BlendState B { ... };`, `RenderTargetView r = v;`) is
 /// dropped whole, and a state block after a declarator (`SamplerState s { Filter = ...; };`) is
-/// dropped, keeping the declaration. Returns the index to resume at (the `{` of a state block
-/// is resumed past by returning its end; `i` itself means "emit this token normally").
+/// dropped, keeping the declaration. Returns the index just past what is dropped, or `None` to
+/// adapt token `i` normally.
 fn effect_syntax(toks: &[Token], i: usize, prev: Option<Tok>, names: &Names, diags: &mut Diagnostics) -> Option<usize> {
     let t = &toks[i];
     if t.kind == Tok::LBrace && i >= 2 {
@@ -349,10 +349,8 @@ pub fn adapt(toks: &[Token], names: &Names, opts: &super::ParseOptions, diags: &
         let prev = if i > 0 { Some(toks[i - 1].kind) } else { None };
         let next = kind(toks.get(i + 1));
         if let Some(resume) = effect_syntax(toks, i, prev, names, diags) {
-            if resume > i {
-                i = resume;
-                continue;
-            }
+            i = resume;
+            continue;
         }
         match t.kind {
             Tok::Ident => {

@@ -61,12 +61,9 @@ impl Checker<'_> {
                     _ => return None,
                 };
                 let (a, b) = (self.const_tree_value(args[0], depth + 1)?, self.const_tree_value(args[1], depth + 1)?);
-                let a_first = match (k, a, b) {
-                    (ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::UInt16, _, _) => (as_i(a) as u64 >= as_i(b) as u64) == is_max,
-                    (_, ConstValue::Int(x), ConstValue::Int(y)) => (x >= y) == is_max,
-                    _ => (as_f(a) >= as_f(b)) == is_max,
-                };
-                Some(super::conversions::convert_const(if a_first { a } else { b }, k))
+                let (a, b) = (super::conversions::convert_const(a, k), super::conversions::convert_const(b, k));
+                let a_ge_b = as_b(fold_binary(BinaryOp::Ge, a, b, k).ok()??);
+                Some(if a_ge_b == is_max { a } else { b })
             }
             _ => None,
         }
