@@ -2,6 +2,7 @@
 //! (textual DXIL; the bitcode container is not written yet).
 
 use crate::options::{LayoutRule, MatrixPacking, Options, OutputKind, RegisterClass};
+use crate::timing::{Phase, PhaseTimes};
 use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
@@ -59,11 +60,14 @@ fn check_heap_bindings(module: &hlslc_sema::tast::Module, so: &crate::options::S
 }
 
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
-pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
-    let module = analyze(unit, &sema_options(options), diags)?;
-    hlslc_sema::stage::check_vulkan_interface(&module, diags);
+pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
-    check_heap_bindings(&module, so, diags);
+    let module = times.time(Phase::Sema, || {
+        let module = analyze(unit, &sema_options(options), diags)?;
+        hlslc_sema::stage::check_vulkan_interface(&module, diags);
+        check_heap_bindings(&module, so, diags);
+        Some(module)
+    })?;
     if diags.has_errors() {
         return None;
     }
@@ -102,10 +106,14 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
         sampler_heap_binding: so.sampler_heap.as_ref().map(|b| (b.binding, b.set)),
         counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
     };
-    match emit_spirv(&module, &lower) {
+    match times.time(Phase::Codegen, || emit_spirv(&module, &lower)) {
         Ok(words) => {
-            let listing = hlslc_spirv::disasm::disassemble(&words).ok();
-            let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            // The disassembly only when someone reads it: stdout (no -Fo) or -Fc.
+            let want_listing = options.output_kind == OutputKind::Text || options.listing;
+            let (listing, bytes) = times.time(Phase::Serialize, || {
+                let listing = if want_listing { hlslc_spirv::disasm::disassemble(&words).ok() } else { None };
+                (listing, words.iter().flat_map(|w| w.to_le_bytes()).collect())
+            });
             Some((Output::Binary(bytes), listing))
         }
         Err(e) => {
@@ -124,8 +132,8 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
 
 /// Checks the unit and lowers it to DXIL, printed as dxc's disassembly. Writing the DXIL
 /// container (`-Fo`) is not implemented yet and is refused with a diagnostic.
-pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics) -> Option<(Output, Option<String>)> {
-    let module = analyze(unit, &sema_options(options), diags)?;
+pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
+    let module = times.time(Phase::Sema, || analyze(unit, &sema_options(options), diags))?;
     if diags.has_errors() {
         return None;
     }
@@ -136,9 +144,9 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
         enable_16bit: options.enable_16bit_types,
         gvn: options.opt_level > 0 && !options.disable_optimizations && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
     };
-    match hlslc_dxil::lower::lower_module(&module, &lower) {
+    match times.time(Phase::Codegen, || hlslc_dxil::lower::lower_module(&module, &lower)) {
         Ok(m) => {
-            let text = hlslc_dxil::print_module(&m);
+            let text = times.time(Phase::Serialize, || hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
                 diags.push(
                     Diagnostic::error("writing a DXIL container (-Fo) is not implemented yet; use -Fc or no -Fo for textual DXIL")

@@ -5,6 +5,7 @@ use crate::input;
 use crate::options::{Action, Options};
 use crate::predefines::predefined_macros;
 use crate::profile::{HlslVersion, Stage};
+use crate::timing::{Phase, PhaseTimes};
 use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
 use hlslc_frontend::parser::{parse, ParseOptions};
@@ -38,7 +39,7 @@ pub fn compile_bytes(bytes: Vec<u8>, file_name: &str, options: &Options, include
         let more = decoded.error_count - decoded.errors.len();
         diagnostics.push(Diagnostic::new(Severity::Note, format!("{more} more invalid byte sequences not shown")));
     }
-    CompileResult { output: None, listing: None, diagnostics, source_map: sm, line_map: LineMap::default() }
+    CompileResult { output: None, listing: None, diagnostics, source_map: sm, line_map: LineMap::default(), times: PhaseTimes::default() }
 }
 
 fn compile_text(text: String, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
@@ -46,7 +47,8 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
     let main = sm.add(file_name, text);
     let mut diags = Diagnostics::new();
     let mut line_map = LineMap::default();
-    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map);
+    let mut times = PhaseTimes::default();
+    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map, &mut times);
     let mut diagnostics = apply_warning_policy(diags.list, options);
     if options.action == Action::Verify {
         diagnostics = crate::verify::verify(&sm, &diagnostics);
@@ -56,7 +58,7 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
         Some((o, l)) if !failed => (Some(o), l),
         _ => (None, None),
     };
-    CompileResult { output, listing, diagnostics, source_map: sm, line_map }
+    CompileResult { output, listing, diagnostics, source_map: sm, line_map, times }
 }
 
 /// The pipeline. Returns the output and listing; the caller drops them if an error was reported.
@@ -68,13 +70,14 @@ fn run(
     includes: Option<&mut dyn IncludeHandler>,
     diags: &mut Diagnostics,
     line_map: &mut LineMap,
+    times: &mut PhaseTimes,
 ) -> Option<(Output, Option<String>)> {
     check_options(options, diags);
     if diags.has_errors() {
         return None;
     }
     let pp_options = pp_options(options);
-    let pp = preprocess_full(sm, main, &pp_options, includes, diags);
+    let pp = times.time(Phase::Preprocess, || preprocess_full(sm, main, &pp_options, includes, diags));
     if options.action == Action::Preprocess {
         return Some((Output::Text(render_output(sm, &pp)), None));
     }
@@ -87,13 +90,13 @@ fn run(
         return None;
     }
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
-    let unit = parse(&tokens, &parse_options, diags);
+    let unit = times.time(Phase::Parse, || parse(&tokens, &parse_options, diags));
     match options.action {
         Action::SyntaxOnly | Action::Verify => {
             // Sema runs on a unit the parser recovered from too, but its errors would mostly
             // repeat the parse errors: it runs only on a clean parse.
             if !diags.has_errors() {
-                crate::codegen::check(&unit, options, diags);
+                times.time(Phase::Sema, || crate::codegen::check(&unit, options, diags));
             }
             None
         }
@@ -111,9 +114,9 @@ fn run(
                 return None;
             }
             if options.spirv {
-                return crate::codegen::spirv(&unit, options, diags);
+                return crate::codegen::spirv(&unit, options, diags, times);
             }
-            crate::codegen::dxil(&unit, options, diags)
+            crate::codegen::dxil(&unit, options, diags, times)
         }
         Action::Preprocess | Action::Dependencies => None,
     }

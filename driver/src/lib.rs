@@ -19,6 +19,7 @@ pub mod input;
 pub mod options;
 pub mod predefines;
 pub mod profile;
+pub mod timing;
 pub mod verify;
 
 pub use driver::{compile, compile_bytes};
@@ -62,6 +63,8 @@ pub struct CompileResult {
     /// The `#line` directives of the source (empty with `-ignore-line-directives`): diagnostics
     /// print the locations they make.
     pub line_map: LineMap,
+    /// Time spent in each phase (`-ftime-report`, the benchmarks).
+    pub times: timing::PhaseTimes,
 }
 
 impl CompileResult {

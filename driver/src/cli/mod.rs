@@ -115,6 +115,8 @@ pub struct Invocation {
     pub version: bool,
     /// `-Vn`: variable name in the `-Fh` header.
     pub header_variable: Option<String>,
+    /// `-ftime-report`: print the time of each phase on standard error.
+    pub time_report: bool,
 }
 
 /// Parses `args` (without the program name) as `tool` does.

@@ -25,7 +25,8 @@ pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()?;
+        // No fsync: the rename already guarantees that no reader sees a partial file, and a
+        // compiler a build system runs thousands of times must not wait on the disk.
         drop(f);
         fs::rename(&tmp, target)
     })();

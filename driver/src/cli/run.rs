@@ -97,7 +97,7 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
         return Err(usage("no input file".into()));
     };
     let bytes = read_input(&input)?;
-    let result = compile_input(tool, &inv, &input, bytes);
+    let mut result = compile_input(tool, &inv, &input, bytes);
     let rendered = result.render_diagnostics();
     match &inv.outputs.errors {
         Some(path) => write_file(path, rendered.as_bytes())?,
@@ -108,7 +108,12 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
     if !result.succeeded() {
         return Ok(1);
     }
+    let start = std::time::Instant::now();
     write_outputs(tool, &inv, &input, &result, out)?;
+    if inv.time_report {
+        result.times.add(crate::timing::Phase::Serialize, start.elapsed());
+        let _ = err.write_all(result.times.report().as_bytes());
+    }
     Ok(0)
 }
 

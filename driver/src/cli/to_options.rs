@@ -135,6 +135,7 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     f.root_signature = r.last("Frs").map(PathBuf::from);
     f.hash = r.last("Fsh").map(PathBuf::from);
     inv.header_variable = r.last("Vn");
+    inv.time_report = r.flag("ftime-report");
     if f.object.is_some() || f.header.is_some() {
         o.output_kind = OutputKind::Binary;
         o.listing = f.listing.is_some();
