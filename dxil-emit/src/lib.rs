@@ -3,10 +3,12 @@
 //! - [`ops`]: the DXIL operation table (generated at build time from `ops.txt`, the one
 //!   declarative source of op facts), `dx.op` names/signatures, and the checked op builder.
 //! - [`ir`]: a small typed-pointer SSA IR in LLVM 3.7's shape, which the lowering builds and the
-//!   printer and (later) the bitcode writer consume.
+//!   printer and the bitcode writer consume.
 //! - [`print`]: textual output in dxc's disassembly style.
 //! - [`metadata`]: builders for DXIL's named metadata (`dx.version`, `dx.entryPoints`, ...).
+//! - [`bitcode`]: the module as LLVM 3.7 bitcode ([`write_bitcode`]), what a DXIL container holds.
 
+pub mod bitcode;
 pub mod ir;
 pub mod metadata;
 pub mod ops;
@@ -14,4 +16,5 @@ pub mod lower;
 pub mod print;
 
 pub use ops::{DxilOp, DxilVersion, Overload, ShaderKind, Target};
+pub use bitcode::write_bitcode;
 pub use print::print_module;
