@@ -38,6 +38,11 @@ impl<'m> Lowerer<'m> {
                 let oty = m.expr(*lhs).ty;
                 self.binary(*op, oty, ty, a, b, Some(e))?
             }
+            ExprKind::Assign { op: None, lhs, rhs } if self.resource_local_of(*lhs).is_some() => {
+                let v = self.resource_local_of(*lhs).expect("checked");
+                self.assign_resource_local(v, *rhs, e)?;
+                return Ok(SpvId(0));
+            }
             ExprKind::Assign { op, lhs, rhs } => {
                 // DXC evaluates the right side first, plain or compound.
                 let r = self.rvalue(*rhs)?;
@@ -161,10 +166,11 @@ impl<'m> Lowerer<'m> {
                 let v = self.rvalue(*base)?;
                 let bty = m.expr(*base).ty;
                 let rty = self.ty(ty, Layout::Logical)?;
+                if matches!(self.m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1) | Type::Matrix { rows: 1, .. }) {
+                    self.rvalue(*index)?;
+                    return Ok(v);
+                }
                 if let Some(i) = self.const_index(*index) {
-                    if matches!(self.m.types.get(bty), Type::Scalar(_)) {
-                        return Ok(v);
-                    }
                     return Ok(self.b.composite_extract(rty, v, &[i])?);
                 }
                 let idx = self.rvalue(*index)?;
@@ -249,6 +255,22 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(Place::Swizzle { base: Box::new(place), comps: components.clone(), ty })
             }
+            ExprKind::MatrixSwizzle { base, elements } => {
+                let place = self.lvalue(*base)?;
+                let bty = m.expr(*base).ty;
+                let Some(shape) = self.shape(bty) else {
+                    return unsupported("this matrix swizzle", self.expr_span(e));
+                };
+                let paths: Vec<Vec<u32>> = elements.iter().map(|&(r, c)| matrix_element_path(shape, r, c)).collect();
+                if paths.len() == 1 && matches!(place, Place::Ptr { .. }) {
+                    if paths[0].is_empty() {
+                        return Ok(place);
+                    }
+                    let idx: Vec<SpvId> = paths[0].iter().map(|&i| self.b.ctx.const_u32(i)).collect();
+                    return self.chain(&place, &idx, ty);
+                }
+                Ok(Place::Elements { base: Box::new(place), paths, ty })
+            }
             ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
             ExprKind::HeapIndex { sampler, index } => self.heap_place(*sampler, *index, ty, e),
             ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
@@ -328,10 +350,20 @@ impl<'m> Lowerer<'m> {
         }
         let place = self.lvalue(base)?;
         let idx = self.rvalue(index)?;
-        if matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1)) {
+        // A scalar's only component, and the only row of a 1xN matrix (a vector in SPIR-V), are
+        // the whole value.
+        if matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1) | Type::Matrix { rows: 1, .. }) {
             return Ok(place);
         }
         self.chain(&place, &[idx], ty)
+    }
+
+    /// The local variable of resource type that `e` names, if it does.
+    fn resource_local_of(&self, e: ExprId) -> Option<hlslc_sema::tast::VarId> {
+        match self.m.expr(e).kind {
+            ExprKind::Var(v) if self.resource_locals.contains_key(&v) => Some(v),
+            _ => None,
+        }
     }
 
     /// Whether `e` names a resource (its `[]` reads through the resource, not a value).
@@ -392,13 +424,7 @@ impl<'m> Lowerer<'m> {
         let comp = self.scalar_ty(shape.kind, Layout::Logical);
         let mut parts = Vec::new();
         for &(r, c) in elems {
-            let path: Vec<u32> = if shape.is_matrix() {
-                vec![r as u32, c as u32]
-            } else if shape.count() == 1 {
-                vec![]
-            } else {
-                vec![(r as u32).max(c as u32)]
-            };
+            let path = matrix_element_path(shape, r, c);
             parts.push(if path.is_empty() { v } else { self.b.composite_extract(comp, v, &path)? });
         }
         if parts.len() == 1 {
@@ -582,6 +608,10 @@ impl<'m> Lowerer<'m> {
         for (i, &a) in args.iter().enumerate() {
             let Some(&pv) = f.params.get(i) else { break };
             let param = m.var(pv);
+            if self.resource_param_storage(param.ty).is_some() {
+                ids.push(self.resource_argument(a, &param.name)?);
+                continue;
+            }
             let tmp = self.temp_var(param.ty, &format!("param.var.{}", param.name))?;
             let dir = match param.storage {
                 Storage::Param(d) => d,
@@ -632,6 +662,32 @@ impl<'m> Lowerer<'m> {
             self.store(&place, v)?;
         }
         Ok(r)
+    }
+}
+
+/// Where element (`r`, `c`) of a matrix of `shape` lives in its SPIR-V value: `[r, c]` in a
+/// matrix (row `r` is SPIR-V column `r`), `[i]` in a 1xN/Nx1 matrix (a vector), nothing in a
+/// 1x1 matrix (a scalar).
+fn matrix_element_path(shape: Shape, r: u8, c: u8) -> Vec<u32> {
+    if shape.is_matrix() {
+        vec![r as u32, c as u32]
+    } else if shape.count() == 1 {
+        vec![]
+    } else {
+        vec![(r as u32).max(c as u32)]
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// The pointer passed for a resource argument. SPIR-V's logical addressing passes pointers
+    /// to images and samplers (`UniformConstant`: a variable, a pointer parameter, or an element
+    /// of an array variable) but not to buffers, which would need variable pointers.
+    fn resource_argument(&mut self, a: ExprId, param: &str) -> R<SpvId> {
+        let place = self.lvalue(a)?;
+        match Self::place_ptr(&place) {
+            Some((ptr, StorageClass::UniformConstant, _)) => Ok(ptr),
+            _ => unsupported(format!("passing a buffer to the resource parameter '{param}' of a function"), self.expr_span(a)),
+        }
     }
 }
 

@@ -158,6 +158,12 @@ pub(crate) struct Lowerer<'m> {
     pub counters: HashMap<VarId, SpvId>,
     /// Descriptor heap variables ([`heap`]).
     pub(crate) heaps: heap::Heaps,
+    /// How many branching statements (if, loops, switch) enclose the statement being lowered.
+    pub(crate) cf_depth: u32,
+    /// Local variables of resource type, with the `cf_depth` of their declaration.
+    pub(crate) resource_locals: HashMap<VarId, u32>,
+    /// Function parameters that point to a caller's resource.
+    pub(crate) pointer_params: std::collections::HashSet<SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -182,6 +188,9 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         stage: None,
         builtin_vars: HashMap::new(),
         heaps: heap::Heaps::default(),
+        cf_depth: 0,
+        resource_locals: HashMap::new(),
+        pointer_params: std::collections::HashSet::new(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);

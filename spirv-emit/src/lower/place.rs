@@ -17,6 +17,10 @@ pub(crate) enum Place {
     Ptr { ptr: SpvId, sc: StorageClass, layout: Layout, ty: TypeId },
     /// Some components of a vector place (`v.zx`), `ty` being the swizzle's type.
     Swizzle { base: Box<Place>, comps: Vec<u8>, ty: TypeId },
+    /// Some elements of a matrix place (`m._m00_m11`): `paths[i]` is where component `i` of the
+    /// value (of type `ty`) lives in the base's logical value (`[row, col]` in a matrix,
+    /// `[i]` in a 1xN/Nx1 matrix, which is a vector).
+    Elements { base: Box<Place>, paths: Vec<Vec<u32>>, ty: TypeId },
     /// An element of a storage image or texel buffer: read with `OpImageRead`, written with
     /// `OpImageWrite`.
     Texel { image_ptr: SpvId, image_ty: SpvId, coord: SpvId, ty: TypeId },
@@ -25,7 +29,7 @@ pub(crate) enum Place {
 impl Place {
     pub fn ty(&self) -> TypeId {
         match self {
-            Place::Ptr { ty, .. } | Place::Swizzle { ty, .. } | Place::Texel { ty, .. } => *ty,
+            Place::Ptr { ty, .. } | Place::Swizzle { ty, .. } | Place::Elements { ty, .. } | Place::Texel { ty, .. } => *ty,
         }
     }
 }
@@ -45,6 +49,20 @@ impl<'m> Lowerer<'m> {
             Place::Swizzle { base, comps, ty } => {
                 let whole = self.load(base)?;
                 self.swizzle_value(whole, base.ty(), comps, *ty)
+            }
+            Place::Elements { base, paths, ty } => {
+                let whole = self.load(base)?;
+                let kind = self.m.types.component(*ty).unwrap_or(ScalarKind::Float);
+                let comp = self.scalar_ty(kind, Layout::Logical);
+                let mut parts = Vec::new();
+                for path in paths {
+                    parts.push(if path.is_empty() { whole } else { self.b.composite_extract(comp, whole, path)? });
+                }
+                if parts.len() == 1 {
+                    return Ok(parts[0]);
+                }
+                let rty = self.ty(*ty, Layout::Logical)?;
+                Ok(self.b.composite_construct(rty, &parts)?)
             }
             Place::Texel { image_ptr, image_ty, coord, ty } => {
                 let image = self.load_image_ptr(*image_ty, *image_ptr)?;
@@ -83,6 +101,17 @@ impl<'m> Lowerer<'m> {
                     self.b.vector_shuffle(vty, old, value, &sel)?
                 };
                 self.store(base, new)
+            }
+            Place::Elements { base, paths, ty } => {
+                let kind = self.m.types.component(*ty).unwrap_or(ScalarKind::Float);
+                let comp = self.scalar_ty(kind, Layout::Logical);
+                let bty = self.ty(base.ty(), Layout::Logical)?;
+                let mut whole = self.load(base)?;
+                for (i, path) in paths.iter().enumerate() {
+                    let c = if paths.len() == 1 { value } else { self.b.composite_extract(comp, value, &[i as u32])? };
+                    whole = if path.is_empty() { c } else { self.b.composite_insert(bty, c, whole, path)? };
+                }
+                self.store(base, whole)
             }
             Place::Texel { image_ptr, image_ty, coord, ty } => {
                 let image = self.load_image_ptr(*image_ty, *image_ptr)?;

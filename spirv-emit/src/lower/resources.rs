@@ -71,6 +71,15 @@ impl<'m> Lowerer<'m> {
                         }
                     } else if let Some(kind) = object_array_kind(m, var.ty) {
                         let (sc, layout) = self.object_storage(kind);
+                        // An array of counted buffers has an array of counters of the same
+                        // shape, declared first as in DXC.
+                        let counter = if has_counter(m, g, kind) {
+                            let c = self.counter_array_variable(&var.name, var.ty);
+                            self.counters.insert(g, c);
+                            Some(c)
+                        } else {
+                            None
+                        };
                         let ty = self.object_array_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
                         let id = self.b.global_variable(ptr_ty, sc, None);
@@ -78,6 +87,9 @@ impl<'m> Lowerer<'m> {
                         self.b.ctx.name(id, &var.name);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         bound.push(Bound { var: id, binding: var.binding.clone(), counter_of: None });
+                        if let Some(c) = counter {
+                            bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
+                        }
                     } else {
                         globals_members.push(g);
                     }
@@ -174,12 +186,39 @@ impl<'m> Lowerer<'m> {
     /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of
     /// one `int`, named `counter.var.NAME` as in DXC.
     fn counter_variable(&mut self, name: &str) -> SpvId {
+        let ty = self.counter_struct();
+        self.counter_var_of(name, ty)
+    }
+
+    /// The counters of an array (of arrays) of counted buffers of type `t`: an array of counter
+    /// blocks of the same shape.
+    fn counter_array_variable(&mut self, name: &str, t: TypeId) -> SpvId {
+        fn shape(l: &mut Lowerer<'_>, t: TypeId) -> SpvId {
+            match l.m.types.get(t).clone() {
+                Type::Array { elem, len } => {
+                    let e = shape(l, elem);
+                    match len {
+                        Some(n) => l.b.ctx.type_array(e, n, None),
+                        None => l.b.ctx.type_runtime_array(e, None),
+                    }
+                }
+                _ => l.counter_struct(),
+            }
+        }
+        let ty = shape(self, t);
+        self.counter_var_of(name, ty)
+    }
+
+    fn counter_struct(&mut self) -> SpvId {
         let int = self.b.ctx.type_i32();
-        let ty = self.b.ctx.type_struct(StructType {
+        self.b.ctx.type_struct(StructType {
             name: "type.ACSBuffer.counter".to_string(),
             members: vec![StructMember { ty: int, name: String::new(), decorations: vec![Decoration::with_literals(D::Offset, &[0])] }],
             decorations: vec![Decoration::new(self.storage_block().1)],
-        });
+        })
+    }
+
+    fn counter_var_of(&mut self, name: &str, ty: SpvId) -> SpvId {
         let sc = self.storage_block().0;
         let ptr = self.b.ctx.type_pointer(sc, ty);
         let id = self.b.global_variable(ptr, sc, None);
@@ -434,10 +473,18 @@ fn has_counter(m: &hlslc_sema::tast::Module, g: VarId, kind: ObjectKind) -> bool
         ObjectKind::AppendStructuredBuffer | ObjectKind::ConsumeStructuredBuffer => true,
         ObjectKind::RWStructuredBuffer | ObjectKind::RasterizerOrderedStructuredBuffer => m.exprs.iter().any(|e| {
             matches!(&e.kind, ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. }
-                if matches!(m.expr(*o).kind, ExprKind::Var(v) if denotes(m, v, g, 8)))
+                if matches!(m.expr(indexed_root(m, *o)).kind, ExprKind::Var(v) if denotes(m, v, g, 8)))
         }),
         _ => false,
     }
+}
+
+/// The array expression under the indices of `e` (`bufs` in `bufs[i][j]`), or `e` itself.
+pub(crate) fn indexed_root(m: &hlslc_sema::tast::Module, mut e: hlslc_sema::tast::ExprId) -> hlslc_sema::tast::ExprId {
+    while let hlslc_sema::tast::ExprKind::Index { base, .. } = m.expr(e).kind {
+        e = base;
+    }
+    e
 }
 
 /// Whether the variable `v` is `g` or a local resource alias initialized (through at most

@@ -18,8 +18,19 @@ impl<'m> Lowerer<'m> {
         if let Some(t) = f.this_type {
             ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
         }
+        let mut homes = Vec::new();
         for &p in &f.params {
-            ptys.push(self.ptr_ty(m.var(p).ty, Layout::Logical, StorageClass::Function)?);
+            // A resource parameter is a pointer to the caller's resource (a memory object
+            // declaration, see `expr.rs::call`); other parameters point to a Function copy.
+            let (pty, home) = match self.resource_param_storage(m.var(p).ty) {
+                Some((sc, layout)) => {
+                    let t = self.ty(m.var(p).ty, Layout::Logical)?;
+                    (self.b.ctx.type_pointer(sc, t), (sc, layout))
+                }
+                None => (self.ptr_ty(m.var(p).ty, Layout::Logical, StorageClass::Function)?, (StorageClass::Function, Layout::Logical)),
+            };
+            ptys.push(pty);
+            homes.push(home);
         }
         let fty = self.b.ctx.type_function(ret, &ptys);
         self.b.begin_function(id, ret, fty, FunctionControl::NONE)?;
@@ -37,11 +48,16 @@ impl<'m> Lowerer<'m> {
             self.this_ptr = Some(p);
             pi = 1;
         }
-        for &pv in &f.params {
+        for (k, &pv) in f.params.iter().enumerate() {
             let p = self.b.parameter(ptys[pi])?;
             pi += 1;
             self.b.ctx.name(p, &m.var(pv).name);
-            self.vars.insert(pv, VarHome::Ptr { ptr: p, storage: StorageClass::Function, layout: Layout::Logical });
+            let (storage, layout) = homes[k];
+            self.vars.insert(pv, VarHome::Ptr { ptr: p, storage, layout });
+            if storage != StorageClass::Function {
+                self.resource_locals.insert(pv, self.cf_depth);
+                self.pointer_params.insert(p);
+            }
         }
         let entry = self.b.new_block()?;
         self.b.ctx.name(entry, "bb.entry");
@@ -63,6 +79,19 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
+    /// The storage class and layout of a parameter of resource type (or array of resources),
+    /// `None` for other types.
+    pub(crate) fn resource_param_storage(&self, t: hlslc_sema::types::TypeId) -> Option<(StorageClass, Layout)> {
+        let mut e = t;
+        while let hlslc_sema::types::Type::Array { elem, .. } = self.m.types.get(e) {
+            e = *elem;
+        }
+        match self.m.types.get(e) {
+            hlslc_sema::types::Type::Object { kind, .. } => Some(self.object_storage(*kind)),
+            _ => None,
+        }
+    }
+
     /// Makes sure there is an open block: code after `return`/`break` goes into a new block
     /// that nothing branches to, as DXC does.
     fn ensure_block(&mut self) -> R<()> {
@@ -74,6 +103,19 @@ impl<'m> Lowerer<'m> {
     }
 
     pub(crate) fn stmt(&mut self, s: StmtId) -> R<()> {
+        // Statements that branch: what they contain may run zero or several times, which a
+        // resource local's rebinding must know (see `assign_resource_local`).
+        let branches = matches!(
+            self.m.stmt(s).kind,
+            StmtKind::If { .. } | StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::Switch { .. }
+        );
+        self.cf_depth += branches as u32;
+        let r = self.stmt_inner(s);
+        self.cf_depth -= branches as u32;
+        r
+    }
+
+    fn stmt_inner(&mut self, s: StmtId) -> R<()> {
         let m = self.m;
         let stmt = m.stmt(s);
         let span = m.spans.stmts.get(s.0 as usize).copied();
@@ -230,20 +272,36 @@ impl<'m> Lowerer<'m> {
     }
 
     /// A local of resource type is not a Function variable (an opaque value cannot be stored
-    /// there in valid SPIR-V, DXC's legalization removes such variables): when it is initialized
-    /// from a resource lvalue (`Texture2D t = gTex;`, `= gTexs[i];`) and never assigned, it is an
-    /// alias of that resource's pointer, evaluated once at the declaration.
+    /// there in valid SPIR-V, DXC's legalization removes such variables): it is an alias of the
+    /// pointer of the resource it was last given (`Texture2D t = gTex;`, `= gTexs[i];`), which
+    /// its initializer and each later assignment (see [`Self::assign_resource_local`]) set.
     fn resource_local(&mut self, v: hlslc_sema::tast::VarId) -> R<()> {
+        let var = self.m.var(v);
+        self.resource_locals.insert(v, self.cf_depth);
+        match var.init {
+            Some(init) => self.bind_resource_local(v, init),
+            None => Ok(()),
+        }
+    }
+
+    /// `local = resource;` for a local of resource type: from here on the local designates the
+    /// right side's resource. That is only the meaning of the program when the assignment runs
+    /// exactly once after the declaration, i.e. outside any branch or loop that the declaration
+    /// is not also inside; other assignments are refused.
+    pub(crate) fn assign_resource_local(&mut self, v: hlslc_sema::tast::VarId, rhs: hlslc_sema::tast::ExprId, e: hlslc_sema::tast::ExprId) -> R<Option<()>> {
+        let Some(&depth) = self.resource_locals.get(&v) else { return Ok(None) };
+        if depth != self.cf_depth {
+            return unsupported(
+                format!("assigning to the resource variable '{}' inside a branch or loop that its declaration is outside of", self.m.var(v).name),
+                self.expr_span(e),
+            );
+        }
+        self.bind_resource_local(v, rhs).map(Some)
+    }
+
+    fn bind_resource_local(&mut self, v: hlslc_sema::tast::VarId, init: hlslc_sema::tast::ExprId) -> R<()> {
         let m = self.m;
         let var = m.var(v);
-        let reassigned = m.exprs.iter().any(|e| match &e.kind {
-            ExprKind::Assign { lhs, .. } => matches!(m.expr(*lhs).kind, ExprKind::Var(x) if x == v),
-            ExprKind::OutArg { lvalue, .. } => matches!(m.expr(*lvalue).kind, ExprKind::Var(x) if x == v),
-            _ => false,
-        });
-        let Some(init) = var.init.filter(|_| !reassigned) else {
-            return unsupported("local variables of resource type that are assigned after their declaration", Some(var.span));
-        };
         let place = match self.lvalue(init) {
             Ok(p) => p,
             Err(_) => return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span)),
@@ -251,6 +309,7 @@ impl<'m> Lowerer<'m> {
         let Some((ptr, storage, layout)) = Self::place_ptr(&place) else {
             return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span));
         };
+        self.counters.remove(&v);
         if let ExprKind::Var(g) = m.expr(init).kind {
             if let Some(&c) = self.counters.get(&g) {
                 self.counters.insert(v, c);

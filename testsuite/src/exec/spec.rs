@@ -7,7 +7,10 @@
 //! buffer 0 0 storage i32 = 7 -7 7 -7    # set binding kind type = initial values
 //! buffer 0 1 storage u32 = 0*4          # value*count repeats a value
 //! buffer 0 2 uniform f32 = 1.5 0 0 0    # uniform buffers: the data is the std140 bytes
-//! expect 0 1 i32 = 1 -1 -1 1            # contents after the run (a prefix of the buffer)
+//! buffer 0 4 storage u32 = 1             # buffers that repeat a set and binding are the
+//! buffer 0 4 storage u32 = 2             # elements of a descriptor array, in this order
+//! expect 0 1 i32 = 1 -1 -1 1            # contents after the run (a prefix of the buffer; of
+//!                                       # the first element of a descriptor array)
 //! expect 0 3 f32 ~1e-6 = 0.5 nan        # float tolerance, relative to max(1, |expected|)
 //! ```
 //!
@@ -168,8 +171,12 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
                 if b.words.is_empty() {
                     return Err(err("a buffer needs initial values".into()));
                 }
-                if spec.buffers.iter().any(|o| (o.set, o.binding) == (b.set, b.binding)) {
-                    return Err(err(format!("binding {} {} given twice", b.set, b.binding)));
+                // A repeated binding is the next element of a descriptor array: same kind, and
+                // right after the previous element.
+                let same = |o: &Buffer| (o.set, o.binding) == (b.set, b.binding);
+                let is_next_element = spec.buffers.last().is_some_and(|o| same(o) && o.kind == b.kind);
+                if spec.buffers.iter().any(same) && !is_next_element {
+                    return Err(err(format!("binding {} {} given twice (not as the next element of a descriptor array)", b.set, b.binding)));
                 }
                 spec.buffers.push(b);
             }
@@ -264,6 +271,13 @@ mod tests {
     }
 
     #[test]
+    fn repeated_bindings_are_descriptor_arrays() {
+        let s = parse("dispatch 1 1 1\nbuffer 0 2 storage u32 = 1\nbuffer 0 2 storage u32 = 2 3\nexpect 0 2 u32 = 1\n").unwrap();
+        assert_eq!(s.buffers.len(), 2);
+        assert_eq!(s.buffers[1].words, vec![2, 3]);
+    }
+
+    #[test]
     fn rejects_bad_specs() {
         for (text, line) in [
             ("dispatch 1 1\n", 1),
@@ -272,6 +286,8 @@ mod tests {
             ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nexpect 0 1 u32 = 1\n", 3),
             ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nexpect 0 0 u32 = 1 2\n", 3),
             ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\n", 0),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nbuffer 0 1 storage u32 = 1\nbuffer 0 0 storage u32 = 1\n", 4),
+            ("dispatch 1 1 1\nbuffer 0 0 storage u32 = 1\nbuffer 0 0 uniform u32 = 1\n", 3),
         ] {
             assert_eq!(parse(text).map_err(|e| e.line), Err(line), "{text}");
         }

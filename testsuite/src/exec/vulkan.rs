@@ -129,18 +129,27 @@ impl Gpu {
         if max_set > 7 {
             return Err("set numbers above 7 are not supported".into());
         }
+        // Buffers that share a set and binding are the elements of one descriptor array, in
+        // the order of the spec.
+        let element = |i: usize| buffers[..i].iter().filter(|o| (o.set, o.binding) == (buffers[i].set, buffers[i].binding)).count() as u32;
         for set in 0..=max_set {
-            let bindings: Vec<_> = buffers
-                .iter()
-                .filter(|b| b.set == set)
-                .map(|b| {
+            let mut bindings: Vec<vk::DescriptorSetLayoutBinding> = Vec::new();
+            for b in buffers.iter().filter(|b| b.set == set) {
+                if let Some(l) = bindings.iter_mut().find(|l| l.binding == b.binding) {
+                    if l.descriptor_type != descriptor_type(b.kind) {
+                        return Err(format!("set {set} binding {}: the elements of a descriptor array differ in kind", b.binding));
+                    }
+                    l.descriptor_count += 1;
+                    continue;
+                }
+                bindings.push(
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(b.binding)
                         .descriptor_type(descriptor_type(b.kind))
                         .descriptor_count(1)
-                        .stage_flags(vk::ShaderStageFlags::COMPUTE)
-                })
-                .collect();
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE),
+                );
+            }
             let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
             // SAFETY: live device; the info lives across the call.
             let l = unsafe { d.create_descriptor_set_layout(&info, None) }.map_err(vk_err("vkCreateDescriptorSetLayout"))?;
@@ -165,10 +174,12 @@ impl Gpu {
         let writes: Vec<_> = buffers
             .iter()
             .zip(&infos)
-            .map(|(b, info)| {
+            .enumerate()
+            .map(|(i, (b, info))| {
                 vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.set as usize])
                     .dst_binding(b.binding)
+                    .dst_array_element(element(i))
                     .descriptor_type(descriptor_type(b.kind))
                     .buffer_info(info)
             })

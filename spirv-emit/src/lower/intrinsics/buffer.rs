@@ -18,6 +18,21 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// A uint or uintN: moved word by word without conversions.
+    fn is_uint_words(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::Scalar(ScalarKind::UInt) | Type::Vector(ScalarKind::UInt, _))
+    }
+
+    /// The byte-address buffer `obj` and the byte address `addr` for a templated access.
+    fn raw_buf(&mut self, obj: ExprId, addr: ExprId) -> R<super::rawbuf::RawBuf> {
+        let place = self.lvalue(obj)?;
+        let Some((var, sc, _)) = Self::place_ptr(&place) else {
+            return unsupported("a templated access to this byte-address buffer", self.expr_span(obj));
+        };
+        let addr = self.rvalue(addr)?;
+        Ok(super::rawbuf::RawBuf { var, sc, addr })
+    }
+
     /// A method of a buffer object, or `None` when this object has no such method here.
     pub(super) fn buffer_method(
         &mut self,
@@ -53,11 +68,9 @@ impl<'m> Lowerer<'m> {
                     // Templated `Load<uint2>`: as many words as the type has components.
                     _ => self.component_count(ty),
                 };
-                if self.m.types.component(ty) != Some(ScalarKind::UInt) {
-                    return unsupported(
-                        "templated ByteAddressBuffer loads of non-uint types",
-                        span,
-                    );
+                if !self.is_uint_words(ty) {
+                    let buf = self.raw_buf(obj, args[0])?;
+                    return self.raw_load(buf, 0, ty).map(Some);
                 }
                 let words = self.byte_address_words(obj, args[0], n)?;
                 let mut vals = Vec::new();
@@ -80,11 +93,11 @@ impl<'m> Lowerer<'m> {
                     _ => self.component_count(self.m.expr(args[1]).ty),
                 };
                 let vt = self.m.expr(args[1]).ty;
-                if self.m.types.component(vt) != Some(ScalarKind::UInt) {
-                    return unsupported(
-                        "templated ByteAddressBuffer stores of non-uint types",
-                        span,
-                    );
+                if !self.is_uint_words(vt) {
+                    let buf = self.raw_buf(obj, args[0])?;
+                    let v = self.rvalue(args[1])?;
+                    self.raw_store(buf, 0, vt, v)?;
+                    return Ok(Some(self.no_value(rty)));
                 }
                 let words = self.byte_address_words(obj, args[0], n)?;
                 let v = self.rvalue(args[1])?;
@@ -195,16 +208,30 @@ impl<'m> Lowerer<'m> {
     /// Adds one to (or takes one from) the counter of the buffer `obj`; the index the operation
     /// designates: the old value for an increment, the new one for a decrement.
     fn counter_step(&mut self, obj: ExprId, inc: bool, e: ExprId) -> R<SpvId> {
-        let counter = match &self.m.expr(obj).kind {
+        // `bufs[i][j]`: the counter is the same element of the array of counters.
+        let mut indices = Vec::new();
+        let mut root = obj;
+        while let hlslc_sema::tast::ExprKind::Index { base, index } = self.m.expr(root).kind {
+            indices.push(index);
+            root = base;
+        }
+        indices.reverse();
+        let counter = match &self.m.expr(root).kind {
             hlslc_sema::tast::ExprKind::Var(v) => self.counters.get(v).copied(),
             _ => None,
         };
         let int = self.b.ctx.type_i32();
         let ptr = match (counter, self.heap_index_of(obj)?) {
             (Some(counter), _) => {
-                let ptr_ty = self.b.ctx.type_pointer(self.storage_block().0, int);
+                let sc = self.storage_block().0;
+                let ptr_ty = self.b.ctx.type_pointer(sc, int);
                 let zero = self.b.ctx.const_u32(0);
-                self.b.access_chain(ptr_ty, counter, &[zero])?
+                let mut chain = Vec::new();
+                for i in indices {
+                    chain.push(self.rvalue(i)?);
+                }
+                chain.push(zero);
+                self.b.access_chain(ptr_ty, counter, &chain)?
             }
             (None, Some(index)) => self.heap_counter_ptr(index)?,
             (None, None) => return unsupported("the counter of this buffer expression", self.expr_span(e)),

@@ -14,6 +14,7 @@ mod buffer;
 mod math;
 mod mul;
 mod pixel;
+mod rawbuf;
 mod sample;
 mod sync;
 mod texture;

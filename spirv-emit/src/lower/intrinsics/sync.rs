@@ -71,11 +71,24 @@ impl<'m> Lowerer<'m> {
 
     /// `Interlocked*(dest, value[, original])` on a place in memory.
     pub(super) fn atomic(&mut self, op: I, place: Place, args: &[ExprId], e: ExprId) -> R<()> {
-        let Some((ptr, sc, _)) = Self::place_ptr(&place) else {
-            return unsupported("atomics on texels", self.expr_span(e));
-        };
         let ty = place.ty();
         let tyid = self.ty(ty, Layout::Logical)?;
+        let (ptr, sc) = match &place {
+            Place::Ptr { ptr, sc, .. } => (*ptr, *sc),
+            // An element of a storage image or texel buffer: a pointer into the image, as
+            // SPIR-V.rst maps `Interlocked*` on `RWTexture*`/`RWBuffer` elements.
+            Place::Texel { image_ptr, coord, .. } => {
+                let pty = self.b.ctx.type_pointer(spirv::StorageClass::Image, tyid);
+                let sample = self.b.ctx.const_u32(0);
+                let p = self.b.value(
+                    Op::ImageTexelPointer,
+                    pty,
+                    vec![Operand::IdRef(image_ptr.0), Operand::IdRef(coord.0), Operand::IdRef(sample.0)],
+                )?;
+                (p, spirv::StorageClass::Image)
+            }
+            _ => return unsupported("atomics on a swizzle", self.expr_span(e)),
+        };
         let signed = self
             .m
             .types

@@ -1,0 +1,29 @@
+// Local resource variables reassigned in straight-line code, arrays of buffers indexed at run
+// time (directly and through a local), and IncrementCounter/DecrementCounter on elements of an
+// array of RW structured buffers (an array of counters beside it).
+[[vk::binding(0, 0)]] StructuredBuffer<uint> A;
+[[vk::binding(1, 0)]] StructuredBuffer<uint> B;
+[[vk::binding(2, 0)]] StructuredBuffer<uint> Arr[3];
+[[vk::binding(3, 0)]] RWStructuredBuffer<uint> Out;
+[[vk::binding(4, 0), vk::counter_binding(5)]] RWStructuredBuffer<uint> Counted[2];
+
+[numthreads(1, 1, 1)]
+void main() {
+    uint i = A[0];
+    uint o = 0;
+    StructuredBuffer<uint> x = A;
+    Out[o++] = x[1];
+    x = B;
+    Out[o++] = x[1];
+    x = Arr[i];
+    Out[o++] = x[0];
+    Out[o++] = Arr[i + 1][1];
+    StructuredBuffer<uint> y = Arr[2 - i];
+    for (uint k = 0; k < 3; ++k)
+        Out[o++] = Arr[k][0] + y[0];
+    uint c0 = Counted[i].IncrementCounter();
+    uint c1 = Counted[i].IncrementCounter();
+    uint c2 = Counted[0].DecrementCounter();
+    Counted[i - 1][c2 - 5] = 77;
+    Out[o++] = c0; Out[o++] = c1; Out[o++] = c2;
+}
