@@ -53,7 +53,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 
 #[test]
-fn reassigned_resource_local_is_a_diagnostic() {
+fn resource_local_reassigned_under_a_branch_is_a_diagnostic() {
     let src = r#"
 Texture2D<float4> gA : register(t0);
 Texture2D<float4> gB : register(t1);
@@ -63,6 +63,6 @@ float4 main(float2 uv : UV, uint i : IDX) : SV_Target {
     return t.Load(int3(0, 0, 0));
 }
 "#;
-    let e = common::lower(src, "ps_6_0", TargetEnv::default()).expect_err("reassigned resource local");
-    assert!(e.message.contains("assigned after their declaration"), "{}", e.message);
+    let e = common::lower(src, "ps_6_0", TargetEnv::default()).expect_err("resource local reassigned under a branch");
+    assert!(e.message.contains("resource variable 't'") && e.message.contains("inside a branch or loop"), "{}", e.message);
 }

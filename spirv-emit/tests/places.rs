@@ -179,20 +179,52 @@ void main(uint3 t : SV_DispatchThreadID) {
 }
 
 #[test]
-fn a_buffer_argument_for_a_resource_parameter_is_refused() {
-    // Logical addressing has no pointer parameters into Uniform/StorageBuffer storage: refused
+fn an_element_of_a_buffer_array_for_a_resource_parameter_is_refused() {
+    // Logical addressing has no pointer parameters into Uniform/StorageBuffer storage, and a
+    // copy of the function is bound to a buffer variable, not to a run-time element: refused
     // by name rather than given as a Function variable holding a buffer (invalid SPIR-V).
     let err = common::lower(
         r#"
-StructuredBuffer<float> Buf : register(t0);
+StructuredBuffer<float> Bufs[2] : register(t0);
 RWStructuredBuffer<float> Out : register(u0);
 float get(StructuredBuffer<float> b) { return b[0]; }
 [numthreads(1, 1, 1)]
-void main() { Out[0] = get(Buf); }
+void main(uint3 t : SV_DispatchThreadID) { Out[0] = get(Bufs[t.x]); }
 "#,
         "cs_6_0",
         TargetEnv::default(),
     )
-    .expect_err("a buffer cannot be passed by pointer");
-    assert!(err.message.contains("resource parameter 'b'"), "{}", err.message);
+    .expect_err("an element of an array of buffers cannot be bound to a copy of the function");
+    assert!(err.message.contains("buffer parameter 'b'"), "{}", err.message);
+}
+
+#[test]
+fn buffer_parameters_bind_one_copy_of_the_function_per_buffer() {
+    let text = check(
+        r#"
+StructuredBuffer<float> A : register(t0);
+StructuredBuffer<float> B : register(t1);
+RWStructuredBuffer<float> Out : register(u0);
+AppendStructuredBuffer<uint> Ap : register(u1);
+float get(StructuredBuffer<float> b, uint i) { return b[i]; }
+float twice(StructuredBuffer<float> b) { return get(b, 0) * 2; }
+void put(RWStructuredBuffer<float> o, AppendStructuredBuffer<uint> ap, float v) { o[0] = v; ap.Append(1); }
+[numthreads(1, 1, 1)]
+void main() {
+    put(Out, Ap, get(A, 1) + get(B, 1) + twice(A) + get(A, 2));
+}
+"#,
+        &[
+            // A's copy of `get` is used twice, B's once.
+            "OpFunctionCall %float %get_0 %param_var_i",
+            "OpFunctionCall %float %get %param_var_i_0",
+            "OpFunctionCall %float %twice",
+            "OpFunctionCall %float %get_0 %param_var_i_1",
+            "OpFunctionCall %void %put %param_var_v",
+        ],
+    );
+    // Two copies of `get` (for A and B), one of `twice` and `put`; no buffer in a Function variable.
+    assert_eq!(text.matches("OpFunctionParameter %_ptr_Function_uint").count(), 2, "{text}");
+    assert!(!text.contains("_ptr_Function_type_StructuredBuffer"), "{text}");
+    assert!(text.contains("OpAccessChain %_ptr_Uniform_int %counter_var_Ap %uint_0"), "{text}");
 }

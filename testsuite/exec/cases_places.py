@@ -171,7 +171,9 @@ def resources_locals_arrays():
     counted0 = [0] * 8
     counted0[c2 - 5] = 77       # Counted[i - 1], i = 1
     out += [c0, c1, c2]
-    return "resource locals reassigned, run-time indexed buffer arrays, counters of buffer-array elements", \
+    out += [sum(a) + 10 * sum(b)]
+    return "resource locals reassigned, run-time indexed buffer arrays, counters of buffer-array elements, " \
+        "buffer parameters", \
         (1, 1, 1), 1, [
             ("u32", a, None, "storage", 0), ("u32", b, None, "storage", 1),
             ("u32", arr[0], None, "storage", 2), ("u32", arr[1], None, "storage", 2), ("u32", arr[2], None, "storage", 2),

@@ -1,11 +1,14 @@
 // Local resource variables reassigned in straight-line code, arrays of buffers indexed at run
 // time (directly and through a local), and IncrementCounter/DecrementCounter on elements of an
-// array of RW structured buffers (an array of counters beside it).
+// array of RW structured buffers (an array of counters beside it), and a function with a buffer
+// parameter called with two buffers (a copy of the function for each).
 [[vk::binding(0, 0)]] StructuredBuffer<uint> A;
 [[vk::binding(1, 0)]] StructuredBuffer<uint> B;
 [[vk::binding(2, 0)]] StructuredBuffer<uint> Arr[3];
 [[vk::binding(3, 0)]] RWStructuredBuffer<uint> Out;
 [[vk::binding(4, 0), vk::counter_binding(5)]] RWStructuredBuffer<uint> Counted[2];
+
+uint sum2(StructuredBuffer<uint> b) { return b[0] + b[1]; }
 
 [numthreads(1, 1, 1)]
 void main() {
@@ -26,4 +29,5 @@ void main() {
     uint c2 = Counted[0].DecrementCounter();
     Counted[i - 1][c2 - 5] = 77;
     Out[o++] = c0; Out[o++] = c1; Out[o++] = c2;
+    Out[o++] = sum2(A) + 10 * sum2(B);
 }

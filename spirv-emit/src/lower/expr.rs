@@ -587,7 +587,15 @@ impl<'m> Lowerer<'m> {
     fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
         let m = self.m;
         let f = m.func(func);
-        let fid = self.func_id(func);
+        // Buffer arguments select (or make) the copy of the function bound to them.
+        let mut bound = Vec::new();
+        for (i, &a) in args.iter().enumerate() {
+            let Some(&pv) = f.params.get(i) else { break };
+            if let Some(b) = self.buffer_argument(a, i, pv)? {
+                bound.push(b);
+            }
+        }
+        let fid = if bound.is_empty() { self.func_id(func) } else { self.specialized_func_id(func, bound.clone()) };
         let mut ids = Vec::new();
         let mut this_copy = None;
         if let Some(t) = this_arg {
@@ -608,6 +616,9 @@ impl<'m> Lowerer<'m> {
         for (i, &a) in args.iter().enumerate() {
             let Some(&pv) = f.params.get(i) else { break };
             let param = m.var(pv);
+            if bound.iter().any(|b| b.index == i) {
+                continue;
+            }
             if self.resource_param_storage(param.ty).is_some() {
                 ids.push(self.resource_argument(a, &param.name)?);
                 continue;
@@ -679,14 +690,39 @@ fn matrix_element_path(shape: Shape, r: u8, c: u8) -> Vec<u32> {
 }
 
 impl<'m> Lowerer<'m> {
-    /// The pointer passed for a resource argument. SPIR-V's logical addressing passes pointers
-    /// to images and samplers (`UniformConstant`: a variable, a pointer parameter, or an element
-    /// of an array variable) but not to buffers, which would need variable pointers.
+    /// For an argument of a buffer parameter (not an image or sampler): the buffer variable it
+    /// binds in the callee's copy. It must be a module-scope buffer variable, or a parameter or
+    /// local that designates one.
+    fn buffer_argument(&mut self, a: ExprId, index: usize, param: hlslc_sema::tast::VarId) -> R<Option<super::BoundParam>> {
+        let name = &self.m.var(param).name;
+        match self.resource_param_storage(self.m.var(param).ty) {
+            Some((StorageClass::UniformConstant, _)) | None => return Ok(None),
+            Some(_) => {}
+        }
+        let place = self.lvalue(a)?;
+        let Some((ptr, storage, layout)) = Self::place_ptr(&place) else {
+            return unsupported(format!("this argument for the buffer parameter '{name}'"), self.expr_span(a));
+        };
+        if !self.global_ids.contains(&ptr) {
+            return unsupported(
+                format!("passing an element of an array of buffers to the buffer parameter '{name}' of a function"),
+                self.expr_span(a),
+            );
+        }
+        let counter = match self.m.expr(a).kind {
+            ExprKind::Var(v) => self.counters.get(&v).copied(),
+            _ => None,
+        };
+        Ok(Some(super::BoundParam { index, ptr, storage, layout, counter }))
+    }
+
+    /// The pointer passed for an image or sampler argument (`UniformConstant`: a variable, a
+    /// pointer parameter, or an element of an array variable), as logical addressing allows.
     fn resource_argument(&mut self, a: ExprId, param: &str) -> R<SpvId> {
         let place = self.lvalue(a)?;
         match Self::place_ptr(&place) {
             Some((ptr, StorageClass::UniformConstant, _)) => Ok(ptr),
-            _ => unsupported(format!("passing a buffer to the resource parameter '{param}' of a function"), self.expr_span(a)),
+            _ => unsupported(format!("this argument for the resource parameter '{param}'"), self.expr_span(a)),
         }
     }
 }

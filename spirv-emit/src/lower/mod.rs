@@ -122,6 +122,21 @@ pub(crate) enum VarHome {
     Alias(hlslc_sema::tast::ExprId),
 }
 
+/// A buffer parameter of a user function bound, in one copy of the function, to the buffer
+/// variable the callers pass (SPIR-V's logical addressing has no pointer parameters into
+/// `Uniform`/`StorageBuffer` storage).
+#[derive(Clone, Debug)]
+pub(crate) struct BoundParam {
+    /// Index of the parameter.
+    pub index: usize,
+    /// The module-scope variable passed.
+    pub ptr: SpvId,
+    pub storage: StorageClass,
+    pub layout: Layout,
+    /// Its counter variable, if it has one.
+    pub counter: Option<SpvId>,
+}
+
 /// Loop or switch targets for `break` / `continue`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Breakable {
@@ -139,6 +154,10 @@ pub(crate) struct Lowerer<'m> {
     pub cbuffers: HashMap<CBufferId, SpvId>,
     funcs: HashMap<FuncId, SpvId>,
     pending: Vec<FuncId>,
+    /// Copies of user functions with buffer parameters, one per list of buffers passed (see
+    /// `expr.rs::call`): (function, buffers) → id, and those not lowered yet.
+    specialized: HashMap<(FuncId, Vec<SpvId>), SpvId>,
+    pending_specialized: Vec<(FuncId, SpvId, Vec<BoundParam>)>,
     pub breakables: Vec<Breakable>,
     /// `this` of the method being lowered.
     pub this_ptr: Option<SpvId>,
@@ -178,6 +197,8 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         cbuffers: HashMap::new(),
         funcs: HashMap::new(),
         pending: Vec::new(),
+        specialized: HashMap::new(),
+        pending_specialized: Vec::new(),
         breakables: Vec::new(),
         this_ptr: None,
         ret_ty: hlslc_sema::types::TypeTable::VOID,
@@ -204,8 +225,15 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         l.depth_replacing = false;
         l.lower_entry(entry)?;
     }
-    while let Some(f) = l.pending.pop() {
-        l.lower_function(f)?;
+    loop {
+        if let Some(f) = l.pending.pop() {
+            let id = l.func_id(f);
+            l.lower_function(f, id, &[])?;
+        } else if let Some((f, id, bound)) = l.pending_specialized.pop() {
+            l.lower_function(f, id, &bound)?;
+        } else {
+            break;
+        }
     }
     l.bind_heaps();
     Ok(l.b.finish()?)
@@ -220,6 +248,19 @@ impl<'m> Lowerer<'m> {
         let id = self.b.ctx.alloc_id();
         self.funcs.insert(f, id);
         self.pending.push(f);
+        id
+    }
+
+    /// The id of the copy of user function `f` whose buffer parameters are bound to `bound`,
+    /// queued for lowering the first time.
+    pub(crate) fn specialized_func_id(&mut self, f: FuncId, bound: Vec<BoundParam>) -> SpvId {
+        let key = (f, bound.iter().map(|b| b.ptr).collect::<Vec<_>>());
+        if let Some(&id) = self.specialized.get(&key) {
+            return id;
+        }
+        let id = self.b.ctx.alloc_id();
+        self.specialized.insert(key, id);
+        self.pending_specialized.push((f, id, bound));
         id
     }
 

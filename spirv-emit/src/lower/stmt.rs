@@ -9,17 +9,21 @@ use spirv::{FunctionControl, LoopControl, SelectionControl, StorageClass};
 
 impl<'m> Lowerer<'m> {
     /// Lowers a user function: parameters are pointers to function-storage variables.
-    pub(crate) fn lower_function(&mut self, fid: FuncId) -> R<()> {
+    /// Lowers user function `fid` as `id`; the parameters in `bound` are not parameters of the
+    /// SPIR-V function but the buffer variables given there.
+    pub(crate) fn lower_function(&mut self, fid: FuncId, id: crate::id::SpvId, bound: &[super::BoundParam]) -> R<()> {
         let m = self.m;
         let f = m.func(fid);
-        let id = self.func_id(fid);
         let ret = self.ty(f.ret, Layout::Logical)?;
         let mut ptys = Vec::new();
         if let Some(t) = f.this_type {
             ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
         }
         let mut homes = Vec::new();
-        for &p in &f.params {
+        for (k, &p) in f.params.iter().enumerate() {
+            if bound.iter().any(|b| b.index == k) {
+                continue;
+            }
             // A resource parameter is a pointer to the caller's resource (a memory object
             // declaration, see `expr.rs::call`); other parameters point to a Function copy.
             let (pty, home) = match self.resource_param_storage(m.var(p).ty) {
@@ -48,11 +52,22 @@ impl<'m> Lowerer<'m> {
             self.this_ptr = Some(p);
             pi = 1;
         }
+        let mut hi = 0;
         for (k, &pv) in f.params.iter().enumerate() {
+            if let Some(b) = bound.iter().find(|b| b.index == k) {
+                self.vars.insert(pv, VarHome::Ptr { ptr: b.ptr, storage: b.storage, layout: b.layout });
+                self.resource_locals.insert(pv, self.cf_depth);
+                self.counters.remove(&pv);
+                if let Some(c) = b.counter {
+                    self.counters.insert(pv, c);
+                }
+                continue;
+            }
             let p = self.b.parameter(ptys[pi])?;
             pi += 1;
             self.b.ctx.name(p, &m.var(pv).name);
-            let (storage, layout) = homes[k];
+            let (storage, layout) = homes[hi];
+            hi += 1;
             self.vars.insert(pv, VarHome::Ptr { ptr: p, storage, layout });
             if storage != StorageClass::Function {
                 self.resource_locals.insert(pv, self.cf_depth);
@@ -86,8 +101,16 @@ impl<'m> Lowerer<'m> {
         while let hlslc_sema::types::Type::Array { elem, .. } = self.m.types.get(e) {
             e = *elem;
         }
+        // Descriptors only: constant/texture buffers are passed as struct values, streams and
+        // patches as the values they hold.
+        use hlslc_sema::types::{ObjectKind, ResourceClass};
         match self.m.types.get(e) {
-            hlslc_sema::types::Type::Object { kind, .. } => Some(self.object_storage(*kind)),
+            hlslc_sema::types::Type::Object { kind, .. }
+                if matches!(kind.resource_class(), Some(ResourceClass::Srv | ResourceClass::Uav | ResourceClass::Sampler))
+                    && !matches!(kind, ObjectKind::TextureBuffer) =>
+            {
+                Some(self.object_storage(*kind))
+            }
             _ => None,
         }
     }
