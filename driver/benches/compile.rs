@@ -79,7 +79,7 @@ fn shaders() -> Vec<Shader> {
 }
 
 fn options(s: &Shader, spirv: bool) -> Option<Options> {
-    let mut o = Options::for_profile(Profile::parse(&s.profile).ok()?);
+    let mut o = Options::for_profile(Profile::parse(&s.profile)?);
     o.entry = s.entry.clone();
     o.spirv = spirv;
     o.output_kind = OutputKind::Binary;

@@ -139,8 +139,13 @@ fn location(sm: &SourceMap, lines: Option<&LineMap>, span: Span) -> String {
     format!("{name}:{line}:{col}")
 }
 
+/// Columns of a source line shown around the caret; longer lines are cut to a window with `...`
+/// where something was left out, so a 1 MB line does not become 1 MB of diagnostics.
+pub const SNIPPET_COLUMNS: usize = 200;
+
 /// The source line of `span.start`, then a caret under it with `~` under the rest of the span on
-/// that line. Tabs are kept so that the caret lines up in a terminal.
+/// that line. Tabs are kept so that the caret lines up in a terminal. A line longer than
+/// [`SNIPPET_COLUMNS`] characters is shown as a window of that many around the caret.
 fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
     let f = sm.file(span.file);
     if f.text.is_empty() {
@@ -148,20 +153,49 @@ fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
     }
     let line = f.line_index(span.start.min(f.text.len() as u32));
     let range = f.line_range(line);
-    let text = &f.text[range.clone()];
-    let _ = writeln!(out, "{text}");
-    let mut marker = String::new();
-    let start = (span.start as usize).clamp(range.start, range.end);
-    let end = (span.end as usize).clamp(start, range.end);
-    for c in f.text[range.start..start].chars() {
+    let start = floor_char(&f.text, (span.start as usize).clamp(range.start, range.end));
+    let end = floor_char(&f.text, (span.end as usize).clamp(start, range.end));
+    // The window: at most SNIPPET_COLUMNS characters, the caret a little left of its middle.
+    let mut from = range.start;
+    let mut to = range.end;
+    if f.text[range.clone()].len() > SNIPPET_COLUMNS {
+        let before: Vec<(usize, char)> = f.text[range.start..start].char_indices().collect();
+        let keep_before = SNIPPET_COLUMNS / 3;
+        if before.len() > keep_before {
+            from = range.start + before[before.len() - keep_before].0;
+        }
+        let shown_before = f.text[from..start].chars().count();
+        to = f.text[start..range.end]
+            .char_indices()
+            .nth(SNIPPET_COLUMNS - shown_before)
+            .map_or(range.end, |(i, _)| start + i);
+    }
+    let (cut_left, cut_right) = (from > range.start, to < range.end);
+    let _ = writeln!(
+        out,
+        "{}{}{}",
+        if cut_left { "..." } else { "" },
+        &f.text[from..to],
+        if cut_right { "..." } else { "" }
+    );
+    let mut marker = String::from(if cut_left { "   " } else { "" });
+    for c in f.text[from..start].chars() {
         marker.push(if c == '\t' { '\t' } else { ' ' });
     }
     marker.push('^');
-    let width = f.text.get(start..end).map_or(0, |s| s.chars().count());
+    let width = f.text[start..end.min(to).max(start)].chars().count();
     for _ in 1..width {
         marker.push('~');
     }
     let _ = writeln!(out, "{marker}");
+}
+
+/// The largest char boundary of `s` at or before `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// Collected diagnostics of one compilation, in the order reported.
@@ -201,5 +235,31 @@ mod tests {
             d.render(&sm),
             "t.hlsl:2:10: error: use of undeclared identifier 'xyz' [E0201]\n  return xyz;\n         ^~~\n"
         );
+    }
+
+    #[test]
+    fn long_lines_show_a_window_around_the_caret() {
+        let mut sm = SourceMap::new();
+        let line = format!("float a = {}bad{};\n", "1 + ".repeat(100_000), " + 2".repeat(100_000));
+        let at = line.find("bad").unwrap() as u32;
+        let f = sm.add("t.hlsl", line);
+        let d = Diagnostic::error("oops").at(Span::new(f, at, at + 3));
+        let r = d.render(&sm);
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines.len(), 3, "{r}");
+        assert!(lines[1].starts_with("...") && lines[1].ends_with("..."), "{}", lines[1]);
+        assert!(lines[1].chars().count() <= SNIPPET_COLUMNS + 6, "{}", lines[1].len());
+        // The caret is under the 'b' of "bad", the tildes under "ad".
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(&lines[1][caret..caret + 3], "bad");
+        assert!(lines[2].ends_with("^~~"), "{}", lines[2]);
+        // A short line is shown whole.
+        let g = sm.add("u.hlsl", "int x = ;\n");
+        let r = Diagnostic::error("e").at(Span::new(g, 8, 9)).render(&sm);
+        assert!(r.ends_with("int x = ;\n        ^\n"), "{r}");
+        // Multi-byte characters near the window's edges never split.
+        let h = sm.add("v.hlsl", format!("{}x{}\n", "é".repeat(500), "ü".repeat(500)));
+        let r = Diagnostic::error("e").at(Span::new(h, 1000, 1001)).render(&sm);
+        assert!(r.lines().nth(2).unwrap().ends_with('^'), "{r}");
     }
 }
