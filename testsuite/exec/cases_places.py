@@ -170,7 +170,9 @@ def resources_locals_arrays():
     c2 = counters[0]
     counted0 = [0] * 8
     counted0[c2 - 5] = 77       # Counted[i - 1], i = 1
-    out += [c0, c1, c2]
+    c3 = counters[i]            # through a local alias of Counted[i]
+    counters[i] += 1
+    out += [c0, c1, c2, c3]
     out += [sum(a) + 10 * sum(b)]
     return "resource locals reassigned, run-time indexed buffer arrays, counters of buffer-array elements, " \
         "buffer parameters", \

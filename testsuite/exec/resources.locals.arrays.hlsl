@@ -1,6 +1,7 @@
 // Local resource variables reassigned in straight-line code, arrays of buffers indexed at run
-// time (directly and through a local), and IncrementCounter/DecrementCounter on elements of an
-// array of RW structured buffers (an array of counters beside it), and a function with a buffer
+// time (directly and through a local), IncrementCounter/DecrementCounter on elements of an
+// array of RW structured buffers (an array of counters beside it), directly and through a local
+// alias, and a function with a buffer
 // parameter called with two buffers (a copy of the function for each).
 [[vk::binding(0, 0)]] StructuredBuffer<uint> A;
 [[vk::binding(1, 0)]] StructuredBuffer<uint> B;
@@ -28,6 +29,8 @@ void main() {
     uint c1 = Counted[i].IncrementCounter();
     uint c2 = Counted[0].DecrementCounter();
     Counted[i - 1][c2 - 5] = 77;
-    Out[o++] = c0; Out[o++] = c1; Out[o++] = c2;
+    RWStructuredBuffer<uint> alias = Counted[i];
+    uint c3 = alias.IncrementCounter();
+    Out[o++] = c0; Out[o++] = c1; Out[o++] = c2; Out[o++] = c3;
     Out[o++] = sum2(A) + 10 * sum2(B);
 }

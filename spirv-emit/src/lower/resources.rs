@@ -209,7 +209,7 @@ impl<'m> Lowerer<'m> {
         self.counter_var_of(name, ty)
     }
 
-    fn counter_struct(&mut self) -> SpvId {
+    pub(crate) fn counter_struct(&mut self) -> SpvId {
         let int = self.b.ctx.type_i32();
         self.b.ctx.type_struct(StructType {
             name: "type.ACSBuffer.counter".to_string(),
@@ -488,12 +488,12 @@ pub(crate) fn indexed_root(m: &hlslc_sema::tast::Module, mut e: hlslc_sema::tast
 }
 
 /// Whether the variable `v` is `g` or a local resource alias initialized (through at most
-/// `depth` aliases) from `g` (see `stmt.rs::resource_local`).
+/// `depth` aliases) from `g` or an element of it (see `stmt.rs::resource_local`).
 fn denotes(m: &hlslc_sema::tast::Module, v: VarId, g: VarId, depth: u32) -> bool {
     if v == g {
         return true;
     }
-    match m.var(v).init.map(|i| &m.expr(i).kind) {
+    match m.var(v).init.map(|i| &m.expr(indexed_root(m, i)).kind) {
         Some(hlslc_sema::tast::ExprKind::Var(x)) if depth > 0 && *x != v => denotes(m, *x, g, depth - 1),
         _ => false,
     }

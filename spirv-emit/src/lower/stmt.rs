@@ -332,9 +332,13 @@ impl<'m> Lowerer<'m> {
         let Some((ptr, storage, layout)) = Self::place_ptr(&place) else {
             return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span));
         };
+        // The counter: the initializer's, or for an element of an array of buffers
+        // (`bufs[i]`), the same element of the array of counters.
         self.counters.remove(&v);
-        if let ExprKind::Var(g) = m.expr(init).kind {
+        let root = super::resources::indexed_root(m, init);
+        if let ExprKind::Var(g) = m.expr(root).kind {
             if let Some(&c) = self.counters.get(&g) {
+                let c = if root == init { c } else { self.counter_element(c, init)? };
                 self.counters.insert(v, c);
             }
         }

@@ -209,13 +209,7 @@ impl<'m> Lowerer<'m> {
     /// designates: the old value for an increment, the new one for a decrement.
     fn counter_step(&mut self, obj: ExprId, inc: bool, e: ExprId) -> R<SpvId> {
         // `bufs[i][j]`: the counter is the same element of the array of counters.
-        let mut indices = Vec::new();
-        let mut root = obj;
-        while let hlslc_sema::tast::ExprKind::Index { base, index } = self.m.expr(root).kind {
-            indices.push(index);
-            root = base;
-        }
-        indices.reverse();
+        let root = super::super::resources::indexed_root(self.m, obj);
         let counter = match &self.m.expr(root).kind {
             hlslc_sema::tast::ExprKind::Var(v) => self.counters.get(v).copied(),
             _ => None,
@@ -223,15 +217,11 @@ impl<'m> Lowerer<'m> {
         let int = self.b.ctx.type_i32();
         let ptr = match (counter, self.heap_index_of(obj)?) {
             (Some(counter), _) => {
+                let counter = if root == obj { counter } else { self.counter_element(counter, obj)? };
                 let sc = self.storage_block().0;
                 let ptr_ty = self.b.ctx.type_pointer(sc, int);
                 let zero = self.b.ctx.const_u32(0);
-                let mut chain = Vec::new();
-                for i in indices {
-                    chain.push(self.rvalue(i)?);
-                }
-                chain.push(zero);
-                self.b.access_chain(ptr_ty, counter, &chain)?
+                self.b.access_chain(ptr_ty, counter, &[zero])?
             }
             (None, Some(index)) => self.heap_counter_ptr(index)?,
             (None, None) => return unsupported("the counter of this buffer expression", self.expr_span(e)),
@@ -246,6 +236,25 @@ impl<'m> Lowerer<'m> {
             let old = self.b.value(Op::AtomicISub, int, ids(&[ptr, scope, sem, one]))?;
             Ok(self.b.binary(Op::ISub, int, old, one)?)
         }
+    }
+
+    /// A pointer to the counter of the buffer-array element `elem` (`bufs[i][j]`) in the
+    /// array of counters `counters`.
+    pub(crate) fn counter_element(&mut self, counters: SpvId, elem: ExprId) -> R<SpvId> {
+        let mut indices = Vec::new();
+        let mut e = elem;
+        while let hlslc_sema::tast::ExprKind::Index { base, index } = self.m.expr(e).kind {
+            indices.push(index);
+            e = base;
+        }
+        indices.reverse();
+        let mut chain = Vec::new();
+        for i in indices {
+            chain.push(self.rvalue(i)?);
+        }
+        let st = self.counter_struct();
+        let pty = self.b.ctx.type_pointer(self.storage_block().0, st);
+        Ok(self.b.access_chain(pty, counters, &chain)?)
     }
 
     /// Places of `n` consecutive words of a byte-address buffer starting at byte `addr`.
