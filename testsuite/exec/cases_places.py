@@ -174,6 +174,13 @@ def resources_locals_arrays():
     counters[i] += 1
     out += [c0, c1, c2, c3]
     out += [sum(a) + 10 * sum(b)]
+    log, log_counter = [0] * 4, 2
+    pushed = []
+    for v in (5, 6):            # push(Log, v): the counter's old value is the slot
+        log[log_counter] = v
+        pushed.append(log_counter)
+        log_counter += 1
+    out += [pushed[0] * 100 + pushed[1]]
     return "resource locals reassigned, run-time indexed buffer arrays, counters of buffer-array elements, " \
         "buffer parameters", \
         (1, 1, 1), 1, [
@@ -182,6 +189,7 @@ def resources_locals_arrays():
             ("u32", [0] * len(out), out, "storage", 3),
             ("u32", [0] * 8, counted0, "storage", 4), ("u32", [0] * 8, None, "storage", 4),
             ("u32", [10], [counters[0]], "storage", 5), ("u32", [5], None, "storage", 5),
+            ("u32", [0] * 4, log, "storage", 6), ("u32", [2], [log_counter], "storage", 7),
         ]
 
 

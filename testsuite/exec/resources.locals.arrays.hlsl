@@ -1,15 +1,17 @@
 // Local resource variables reassigned in straight-line code, arrays of buffers indexed at run
 // time (directly and through a local), IncrementCounter/DecrementCounter on elements of an
 // array of RW structured buffers (an array of counters beside it), directly and through a local
-// alias, and a function with a buffer
-// parameter called with two buffers (a copy of the function for each).
+// alias, and functions with buffer parameters (a copy of the function for each buffer passed),
+// one of them using the counter of the buffer it is given.
 [[vk::binding(0, 0)]] StructuredBuffer<uint> A;
 [[vk::binding(1, 0)]] StructuredBuffer<uint> B;
 [[vk::binding(2, 0)]] StructuredBuffer<uint> Arr[3];
 [[vk::binding(3, 0)]] RWStructuredBuffer<uint> Out;
 [[vk::binding(4, 0), vk::counter_binding(5)]] RWStructuredBuffer<uint> Counted[2];
+[[vk::binding(6, 0), vk::counter_binding(7)]] RWStructuredBuffer<uint> Log;
 
 uint sum2(StructuredBuffer<uint> b) { return b[0] + b[1]; }
+uint push(RWStructuredBuffer<uint> b, uint v) { uint n = b.IncrementCounter(); b[n] = v; return n; }
 
 [numthreads(1, 1, 1)]
 void main() {
@@ -33,4 +35,5 @@ void main() {
     uint c3 = alias.IncrementCounter();
     Out[o++] = c0; Out[o++] = c1; Out[o++] = c2; Out[o++] = c3;
     Out[o++] = sum2(A) + 10 * sum2(B);
+    Out[o++] = push(Log, 5) * 100 + push(Log, 6);
 }

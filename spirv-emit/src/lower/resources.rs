@@ -465,18 +465,57 @@ pub(crate) fn image_shape(kind: ObjectKind) -> Option<ImageShape> {
 }
 
 /// Whether the buffer variable `g` has a counter: append/consume buffers always, RW structured
-/// buffers when a counter method is called on them.
+/// buffers when a counter method is called on them, directly, through a local alias, or
+/// through a buffer parameter of a function they are passed to.
 fn has_counter(m: &hlslc_sema::tast::Module, g: VarId, kind: ObjectKind) -> bool {
-    use hlslc_sema::intrinsics::IntrinsicOp as I;
-    use hlslc_sema::tast::ExprKind;
     match kind {
         ObjectKind::AppendStructuredBuffer | ObjectKind::ConsumeStructuredBuffer => true,
-        ObjectKind::RWStructuredBuffer | ObjectKind::RasterizerOrderedStructuredBuffer => m.exprs.iter().any(|e| {
-            matches!(&e.kind, ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. }
-                if matches!(m.expr(indexed_root(m, *o)).kind, ExprKind::Var(v) if denotes(m, v, g, 8)))
-        }),
+        ObjectKind::RWStructuredBuffer | ObjectKind::RasterizerOrderedStructuredBuffer => {
+            counted_variables(m).iter().any(|&v| denotes(m, v, g, 8))
+        }
         _ => false,
     }
+}
+
+/// The variables whose counter is used: those a counter method is called on, and (to a fixed
+/// point) those passed for a buffer parameter whose counter is used.
+fn counted_variables(m: &hlslc_sema::tast::Module) -> Vec<VarId> {
+    use hlslc_sema::intrinsics::IntrinsicOp as I;
+    use hlslc_sema::tast::ExprKind;
+    let root_var = |e| match m.expr(indexed_root(m, e)).kind {
+        ExprKind::Var(v) => Some(v),
+        _ => None,
+    };
+    let mut counted: BTreeSet<VarId> = m
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. } => root_var(*o),
+            _ => None,
+        })
+        .collect();
+    // Each round adds the arguments of counted parameters one call level up.
+    for _ in 0..16 {
+        let before = counted.len();
+        for e in &m.exprs {
+            let ExprKind::Call { func, args, .. } = &e.kind else { continue };
+            for (i, &a) in args.iter().enumerate() {
+                let Some(&p) = m.func(*func).params.get(i) else { break };
+                if counted.contains(&p) {
+                    if let Some(v) = root_var(a) {
+                        counted.insert(v);
+                    }
+                }
+            }
+        }
+        // Aliases count for what they were initialized from.
+        let aliases: Vec<VarId> = counted.iter().filter_map(|&v| m.var(v).init.and_then(root_var)).collect();
+        counted.extend(aliases);
+        if counted.len() == before {
+            break;
+        }
+    }
+    counted.into_iter().collect()
 }
 
 /// The array expression under the indices of `e` (`bufs` in `bufs[i][j]`), or `e` itself.
