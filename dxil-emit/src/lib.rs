@@ -7,8 +7,10 @@
 //! - [`print`]: textual output in dxc's disassembly style.
 //! - [`metadata`]: builders for DXIL's named metadata (`dx.version`, `dx.entryPoints`, ...).
 //! - [`bitcode`]: the module as LLVM 3.7 bitcode ([`write_bitcode`]), what a DXIL container holds.
+//! - [`container`]: the DXContainer around the bitcode (`-Fo`), and a reader for `-dumpbin`.
 
 pub mod bitcode;
+pub mod container;
 pub mod ir;
 pub mod metadata;
 pub mod ops;

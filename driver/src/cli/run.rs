@@ -13,7 +13,7 @@ const STACK_SIZE: usize = 256 << 20;
 
 /// Options that make dxc do something other than compiling a source file.
 const UNSUPPORTED_ACTIONS: &[&str] =
-    &["dumpbin", "link", "recompile", "extractrootsignature", "verifyrootsignature", "getprivate", "setrootsignature", "setprivate"];
+    &["link", "recompile", "extractrootsignature", "verifyrootsignature", "getprivate", "setrootsignature", "setprivate"];
 
 /// `hlslc` with the process's arguments; returns the exit code.
 pub fn main_hlslc() -> i32 {
@@ -88,6 +88,9 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
         write_stdout(out, format!("{}\n", crate::version()).as_bytes())?;
         return Ok(0);
     }
+    if inv.options.other.iter().any(|(n, _)| n == "dumpbin") {
+        return dump_container(&inv, out);
+    }
     if let Some((n, _)) = inv.options.other.iter().find(|(n, _)| UNSUPPORTED_ACTIONS.contains(&n.as_str())) {
         return Err(usage(format!("'-{n}' is not implemented yet")));
     }
@@ -113,6 +116,21 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
     if inv.time_report {
         result.times.add(crate::timing::Phase::Serialize, start.elapsed());
         let _ = err.write_all(result.times.report().as_bytes());
+    }
+    Ok(0)
+}
+
+/// `-dumpbin`: the input is a DXIL container (ours or dxc's); its parts are listed on stdout or
+/// in the `-Fc` file. A container that does not parse is an error naming the part and offset.
+fn dump_container(inv: &Invocation, out: &mut dyn Write) -> Result<i32, CliError> {
+    let Some(input) = inv.inputs.last() else {
+        return Err(usage("no input file".into()));
+    };
+    let bytes = read_input(input)?;
+    let text = hlslc_dxil::container::dump::dump(&bytes).map_err(|e| CliError::new(CliErrorKind::Usage, format!("{input}: {e}")))?;
+    match &inv.outputs.listing {
+        Some(path) => write_file(path, text.as_bytes())?,
+        None => write_stdout(out, text.as_bytes())?,
     }
     Ok(0)
 }

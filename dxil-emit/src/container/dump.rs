@@ -1,0 +1,162 @@
+//! `-dumpbin`: a listing of a container's parts, with the signatures as dxc prints them in its
+//! disassembly comments and the pipeline state, hash and program headers.
+
+use super::reader::{self, Container, ParseError};
+use std::fmt::Write;
+
+const STAGES: [&str; 16] = ["ps", "vs", "gs", "hs", "ds", "cs", "lib", "raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable", "ms", "as", "node"];
+
+fn mask_text(mask: u8) -> String {
+    "xyzw".chars().enumerate().map(|(i, c)| if mask & (1 << i) != 0 { c } else { ' ' }).collect()
+}
+
+fn sys_value_name(sv: u32) -> &'static str {
+    match sv {
+        0 => "NONE",
+        1 => "POS",
+        2 => "CLIPDST",
+        3 => "CULLDST",
+        4 => "RTINDEX",
+        5 => "VPINDEX",
+        6 => "VERTID",
+        7 => "PRIMID",
+        8 => "INSTID",
+        9 => "FFACE",
+        10 => "SAMPLE",
+        11 => "QUADEDGE",
+        12 => "QUADINT",
+        13 => "TRIEDGE",
+        14 => "TRIINT",
+        15 => "LINEDET",
+        16 => "LINEDEN",
+        23 => "BARYCEN",
+        24 => "SHDINGRT",
+        25 => "CULLPRIM",
+        64 => "TARGET",
+        65 => "DEPTH",
+        66 => "COVERAGE",
+        67 => "DEPTHGE",
+        68 => "DEPTHLE",
+        69 => "STENCILREF",
+        70 => "INNERCOV",
+        _ => "?",
+    }
+}
+
+fn format_name(comp: u32, min_precision: u32) -> &'static str {
+    match (comp, min_precision) {
+        (3, 1) => "min16f",
+        (5, 4) | (2, 4) => "min16i",
+        (4, 5) | (1, 5) => "min16u",
+        (1, _) => "uint",
+        (2, _) => "int",
+        (3, _) => "float",
+        (4, _) => "uint16",
+        (5, _) => "int16",
+        (6, _) => "half",
+        (7, _) => "uint64",
+        (8, _) => "int64",
+        (9, _) => "double",
+        _ => "unknown",
+    }
+}
+
+fn signature(out: &mut String, title: &str, rows: &[reader::SigRow], is_input: bool) {
+    let _ = writeln!(out, ";\n; {title}:\n;");
+    let _ = writeln!(out, "; Name                 Index   Mask Register SysValue  Format   Used");
+    let _ = writeln!(out, "; -------------------- ----- ------ -------- -------- ------- ------");
+    if rows.is_empty() {
+        let _ = writeln!(out, "; no parameters");
+    }
+    for r in rows {
+        let reg = if r.register == u32::MAX { "N/A".to_string() } else { r.register.to_string() };
+        let used = if is_input { r.rw_mask } else { !r.rw_mask & r.mask };
+        let _ = writeln!(
+            out,
+            "; {:<20} {:>5} {:>6} {:>8} {:>8} {:>7} {:>6}",
+            r.name,
+            r.index,
+            mask_text(r.mask),
+            reg,
+            sys_value_name(r.system_value),
+            format_name(r.comp_type, r.min_precision),
+            mask_text(used)
+        );
+    }
+}
+
+/// The listing of `bytes`, or the first problem found in them.
+pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
+    let c: Container = reader::check_all(bytes)?;
+    let mut out = String::new();
+    let sum: String = c.checksum.iter().map(|b| format!("{b:02x}")).collect();
+    let signed = if c.checksum == [0; 16] {
+        "not signed"
+    } else if c.checksum_matches(bytes) {
+        "matches"
+    } else {
+        "does not match"
+    };
+    let _ = writeln!(out, "; DXContainer {}.{}, {} bytes, {} parts, checksum {sum} ({signed})", c.version.0, c.version.1, bytes.len(), c.parts.len());
+    for p in &c.parts {
+        let _ = writeln!(out, "; part {} at byte {}, {} bytes", p.fourcc, p.offset - 8, p.data.len());
+    }
+    for p in &c.parts {
+        match p.fourcc.as_str() {
+            "SFI0" => {
+                let flags = p.bytes().u64(0, "feature flags")?;
+                let _ = writeln!(out, ";\n; Shader feature flags (SFI0): 0x{flags:016x}");
+            }
+            "ISG1" => signature(&mut out, "Input signature", &reader::signature(p)?, true),
+            "OSG1" => signature(&mut out, "Output signature", &reader::signature(p)?, false),
+            "PSG1" => signature(&mut out, "Patch constant signature", &reader::signature(p)?, false),
+            "HASH" => {
+                let b = p.bytes();
+                let flags = b.u32(0, "hash flags")?;
+                let digest: String = b.slice(4, 16, "hash")?.iter().map(|x| format!("{x:02x}")).collect();
+                let _ = writeln!(out, ";\n; shader hash: {digest}{}", if flags & 1 != 0 { " (includes source)" } else { "" });
+            }
+            "PSV0" => {
+                let psv = reader::psv(p)?;
+                let _ = writeln!(out, ";\n; Pipeline Runtime Information (PSV0, {} bytes of runtime info):", psv.runtime_info_size);
+                if psv.runtime_info_size >= 36 {
+                    let stage = STAGES.get(psv.stage as usize).copied().unwrap_or("?");
+                    let _ = writeln!(out, "; stage {stage}, input vectors {}, output vectors {:?}, patch constant vectors {}", psv.input_vectors, psv.output_vectors, psv.pc_vectors);
+                    let n: [usize; 3] = [psv.elements[0].len(), psv.elements[1].len(), psv.elements[2].len()];
+                    let _ = writeln!(out, "; signature elements: {} input, {} output, {} patch constant", n[0], n[1], n[2]);
+                }
+                if psv.stage == 5 {
+                    let [x, y, z] = psv.num_threads;
+                    let _ = writeln!(out, "; numthreads({x}, {y}, {z})");
+                }
+                if let Some(e) = &psv.entry_name {
+                    let _ = writeln!(out, "; entry function: {e}");
+                }
+                let _ = writeln!(out, "; resource bindings: {}", psv.resources.len());
+                for r in &psv.resources {
+                    let upper = if r[3] == u32::MAX { "unbounded".to_string() } else { r[3].to_string() };
+                    let _ = writeln!(out, ";   type {} kind {} space {} registers {}..{upper}", r[0], r[4], r[1], r[2]);
+                }
+                for (i, t) in psv.tables.iter().enumerate() {
+                    let _ = writeln!(out, "; dependency table {i}: {:?}", t);
+                }
+            }
+            "DXIL" | "STAT" | "ILDB" => {
+                let prog = reader::program(p)?;
+                let stage = STAGES.get(prog.kind as usize).copied().unwrap_or("?");
+                let _ = writeln!(
+                    out,
+                    ";\n; {}: {stage}_{}_{}, DXIL {}.{}, {} bytes of bitcode",
+                    p.fourcc,
+                    prog.major,
+                    prog.minor,
+                    prog.dxil_version.0,
+                    prog.dxil_version.1,
+                    prog.bitcode.len()
+                );
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,199 @@
+//! The DXContainer (`DXBC` header, part offset table, parts) around a module's bitcode, in the
+//! part order dxc writes: `SFI0`, `ISG1`, `OSG1`, `PSG1` (when the stage has patch constants),
+//! `PSV0`, `STAT` (unless reflection is stripped), `HASH`, `DXIL`.
+//!
+//! Everything the parts say is read back from the module's metadata ([`info`]) and its `dx.op`
+//! calls ([`usage`]), so parts and bitcode agree. The bitcode comes from the caller (the
+//! bitcode writer), which this module does not depend on. [`reader`] parses containers back
+//! (ours or dxc's), checking every offset, size and count.
+
+pub mod dump;
+pub mod info;
+pub mod md5;
+pub mod psv;
+pub mod reader;
+pub mod sig;
+pub mod usage;
+
+use crate::ir::Module;
+use crate::ops::ShaderKind;
+
+/// Four-character codes of the parts.
+pub const DXBC: [u8; 4] = *b"DXBC";
+
+/// What to put in the container besides the program.
+#[derive(Clone, Debug, Default)]
+pub struct ContainerOptions {
+    /// `-Qstrip_reflect`: no `STAT` part (the reflection copy of the module).
+    pub strip_reflect: bool,
+}
+
+/// Why a container could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContainerError(pub String);
+
+impl std::fmt::Display for ContainerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A little-endian byte writer.
+#[derive(Default)]
+pub(crate) struct Writer {
+    pub bytes: Vec<u8>,
+}
+
+impl Writer {
+    pub fn u8(&mut self, v: u8) {
+        self.bytes.push(v);
+    }
+    pub fn u16(&mut self, v: u16) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn u32(&mut self, v: u32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn u64(&mut self, v: u64) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn align4(&mut self) {
+        while self.bytes.len() % 4 != 0 {
+            self.bytes.push(0);
+        }
+    }
+}
+
+/// The program version word: shader kind in bits 16..32, major in 4..8, minor in 0..4.
+pub fn program_version(kind: ShaderKind, major: u32, minor: u32) -> u32 {
+    ((kind as u32) << 16) | ((major & 0xF) << 4) | (minor & 0xF)
+}
+
+/// A program part (`DXIL` or `STAT`): `DxilProgramHeader` then the bitcode, padded to 4 bytes.
+pub fn program_part(kind: ShaderKind, shader_model: (u32, u32), dxil_version: (u32, u32), bitcode: &[u8]) -> Vec<u8> {
+    let mut w = Writer::default();
+    let padded = bitcode.len().div_ceil(4) * 4;
+    w.u32(program_version(kind, shader_model.0, shader_model.1));
+    w.u32(((24 + padded) / 4) as u32);
+    w.bytes.extend_from_slice(b"DXIL");
+    w.u32((dxil_version.0 << 8) | dxil_version.1);
+    w.u32(16);
+    w.u32(bitcode.len() as u32);
+    w.bytes.extend_from_slice(bitcode);
+    w.align4();
+    w.bytes
+}
+
+/// Lays out `parts` as a container and fills in its checksum.
+pub fn assemble(parts: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
+    let header = 32 + 4 * parts.len();
+    let total = header + parts.iter().map(|(_, p)| 8 + p.len()).sum::<usize>();
+    let mut w = Writer::default();
+    w.bytes.extend_from_slice(&DXBC);
+    w.bytes.extend_from_slice(&[0; 16]);
+    w.u16(1);
+    w.u16(0);
+    w.u32(total as u32);
+    w.u32(parts.len() as u32);
+    let mut offset = header;
+    for (_, p) in parts {
+        w.u32(offset as u32);
+        offset += 8 + p.len();
+    }
+    for (cc, p) in parts {
+        w.bytes.extend_from_slice(cc);
+        w.u32(p.len() as u32);
+        w.bytes.extend_from_slice(p);
+    }
+    let sum = md5::container_checksum(&w.bytes);
+    w.bytes[4..20].copy_from_slice(&sum);
+    w.bytes
+}
+
+/// The `SFI0` feature bits (`D3D_SHADER_FEATURE_*`) of the module's shader flags, as dxc maps
+/// them (`ShaderFlags::GetFeatureInfo`).
+pub fn feature_info(shader_flags: u64) -> u64 {
+    let bit = |b: u32| shader_flags & (1u64 << b) != 0;
+    let native_16 = bit(23);
+    let mut f = 0u64;
+    let map: &[(u32, u64)] = &[
+        (2, 0x1),         // doubles
+        (6, 0x20),        // 11.1 double extensions
+        (7, 0x40),        // 11.1 shader extensions (msad)
+        (9, 0x2000),      // viewport/RT array index from any stage
+        (10, 0x400),      // inner coverage
+        (11, 0x200),      // stencil ref
+        (12, 0x100),      // tiled resources
+        (13, 0x800),      // typed UAV load additional formats
+        (14, 0x80),       // level 9 comparison filtering
+        (15, 0x8),        // 64 UAVs
+        (16, 0x4),        // UAVs at every stage
+        (17, 0x2),        // CS raw and structured buffers via shader 4.x
+        (18, 0x1000),     // ROVs
+        (19, 0x4000),     // wave ops
+        (20, 0x8000),     // int64 ops
+        (21, 0x10000),    // view id
+        (22, 0x20000),    // barycentrics
+        (24, 0x80000),    // shading rate
+        (25, 0x100000),   // raytracing tier 1.1
+        (26, 0x200000),   // sampler feedback
+        (27, 0x400000),   // int64 atomics on typed resources
+        (28, 0x800000),   // int64 atomics on groupshared
+        (29, 0x1000000),  // derivatives in mesh and amplification shaders
+        (30, 0x2000000),  // resource descriptor heap indexing
+        (31, 0x4000000),  // sampler descriptor heap indexing
+        (33, 0x10000000), // int64 atomics on heap resources
+        (35, 0x20000000), // advanced texture ops
+        (36, 0x40000000), // writeable MSAA textures
+    ];
+    for &(b, v) in map {
+        if bit(b) {
+            f |= v;
+        }
+    }
+    if bit(5) {
+        f |= if native_16 { 0x40000 } else { 0x10 };
+    }
+    f
+}
+
+/// The module with every function body removed: what the `STAT` part holds (reflection without
+/// code).
+pub fn reflection_module(m: &Module) -> Module {
+    let mut r = m.clone();
+    for f in &mut r.functions {
+        f.body = None;
+    }
+    r
+}
+
+/// Builds the container of `m`. `write_bitcode` turns a module into LLVM 3.7 bitcode; it is
+/// called for the program and, unless reflection is stripped, for the reflection copy.
+pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
+    let info = info::module_info(m).map_err(|e| ContainerError(format!("cannot write the DXIL container: {}", e.0)))?;
+    if info.kind == ShaderKind::Library {
+        return Err(ContainerError("writing a DXIL container for a library (lib_6_x) is not supported yet (it needs the RDAT part)".into()));
+    }
+    let usage = usage::collect(m, &info);
+    let mut parts: Vec<([u8; 4], Vec<u8>)> = Vec::new();
+    let mut sfi0 = Writer::default();
+    sfi0.u64(feature_info(info.shader_flags));
+    parts.push((*b"SFI0", sfi0.bytes));
+    parts.push((*b"ISG1", sig::write_signature(&info, &usage, 0)));
+    parts.push((*b"OSG1", sig::write_signature(&info, &usage, 1)));
+    if !info.sigs[2].is_empty() {
+        parts.push((*b"PSG1", sig::write_signature(&info, &usage, 2)));
+    }
+    parts.push((*b"PSV0", psv::write_psv(&info, &usage)));
+    let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
+    if !opts.strip_reflect {
+        let stat = write_bitcode(&reflection_module(m));
+        parts.push((*b"STAT", program_part(kind, sm, dv, &stat)));
+    }
+    let bitcode = write_bitcode(m);
+    let mut hash = vec![0u8; 4];
+    hash.extend_from_slice(&md5::md5(&bitcode));
+    parts.push((*b"HASH", hash));
+    parts.push((*b"DXIL", program_part(kind, sm, dv, &bitcode)));
+    Ok(assemble(&parts))
+}
