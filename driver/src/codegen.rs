@@ -130,8 +130,8 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
     }
 }
 
-/// Checks the unit and lowers it to DXIL, printed as dxc's disassembly. Writing the DXIL
-/// container (`-Fo`) is not implemented yet and is refused with a diagnostic.
+/// Checks the unit and lowers it to DXIL: printed as dxc's disassembly, or with `-Fo` (binary
+/// output) written as a DXIL container around the module's bitcode, the text kept as the listing.
 pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
     let module = times.time(Phase::Sema, || analyze(unit, &sema_options(options), diags))?;
     if diags.has_errors() {
@@ -148,11 +148,14 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
         Ok(m) => {
             let text = times.time(Phase::Serialize, || hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
-                diags.push(
-                    Diagnostic::error("writing a DXIL container (-Fo) is not implemented yet; use -Fc or no -Fo for textual DXIL")
-                        .with_code("E0401"),
-                );
-                return None;
+                let opts = hlslc_dxil::container::ContainerOptions { strip_reflect: options.dxil_options.strip_reflection };
+                return match times.time(Phase::Serialize, || hlslc_dxil::container::build_container(&m, &hlslc_dxil::write_bitcode, &opts)) {
+                    Ok(bytes) => Some((Output::Binary(bytes), Some(text))),
+                    Err(e) => {
+                        diags.push(Diagnostic::error(e.0).with_code("E0401"));
+                        None
+                    }
+                };
             }
             Some((Output::Text(text), None))
         }

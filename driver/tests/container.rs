@@ -55,3 +55,139 @@ fn dumpbin_rejects_a_damaged_container_naming_part_and_offset() {
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("expected the magic 'DXBC'"), "{}", stderr(&o));
 }
+
+use hlslc_dxil::container::{md5, reader};
+
+/// Compiles `src` with `args` and `-Fo`, returns the container bytes.
+fn container_of(dir: &TempDir, src: &str, args: &[&str]) -> Vec<u8> {
+    let f = dir.file("s.hlsl", src);
+    let out = dir.path("s.dxil");
+    let mut a = args.to_vec();
+    a.extend([f.to_str().unwrap(), "-Fo", out.to_str().unwrap()]);
+    let o = hlslc(&a);
+    assert_eq!(code(&o), 0, "{a:?}: {}", stderr(&o));
+    std::fs::read(&out).unwrap()
+}
+
+fn names(c: &reader::Container) -> Vec<String> {
+    c.parts.iter().map(|p| p.fourcc.clone()).collect()
+}
+
+/// (name, index, system value, component type, register, mask, read/write mask) of each row.
+fn rows(c: &reader::Container, part: &str) -> Vec<(String, u32, u32, u32, u32, u8, u8)> {
+    reader::signature(c.part(part).unwrap())
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.name, r.index, r.system_value, r.comp_type, r.register, r.mask, r.rw_mask))
+        .collect()
+}
+
+const VS: &str = "struct VsOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+VsOut main(float4 pos : POSITION, float2 uv : TEXCOORD0, float3 unused : NORMAL) {
+  VsOut o; o.pos = pos; o.uv = uv.yx * 2; return o;
+}
+";
+
+#[test]
+fn vertex_shader_container_parts() {
+    let dir = TempDir::new("fo-vs");
+    let bytes = container_of(&dir, VS, &["-T", "vs_6_0", "-E", "main"]);
+    let c = reader::check_all(&bytes).unwrap();
+    assert_eq!(names(&c), ["SFI0", "ISG1", "OSG1", "PSV0", "STAT", "HASH", "DXIL"]);
+    assert!(c.checksum_matches(&bytes), "the header checksum is D3D's");
+    let dxil = reader::program(c.part("DXIL").unwrap()).unwrap();
+    assert_eq!((dxil.kind, dxil.major, dxil.minor, dxil.dxil_version), (1, 6, 0, (1, 0)));
+    assert_eq!(&c.part("HASH").unwrap().data[4..], &md5::md5(dxil.bitcode));
+    // D3D_NAME 0 (arbitrary) / 1 (position), component type 3 = float32; inputs list the
+    // components read (NORMAL is never read), outputs the components never written.
+    let s = |n: &str| n.to_string();
+    assert_eq!(
+        rows(&c, "ISG1"),
+        [(s("POSITION"), 0, 0, 3, 0, 0xF, 0xF), (s("TEXCOORD"), 0, 0, 3, 1, 0x3, 0x3), (s("NORMAL"), 0, 0, 3, 2, 0x7, 0)]
+    );
+    assert_eq!(rows(&c, "OSG1"), [(s("SV_Position"), 0, 1, 3, 0, 0xF, 0), (s("TEXCOORD"), 0, 0, 3, 1, 0x3, 0xC)]);
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    assert_eq!(psv.runtime_info_size, 52);
+    assert_eq!(psv.runtime_info[0], 1, "OutputPositionPresent");
+    assert_eq!((psv.stage, psv.input_vectors, psv.output_vectors), (1, 3, [2, 0, 0, 0]));
+    assert_eq!(psv.entry_name.as_deref(), Some("main"));
+    assert_eq!([psv.elements[0].len(), psv.elements[1].len()], [3, 2]);
+    // Input component i (row * 4 + column) → bit mask of the output components it reaches:
+    // pos.xyzw → o.pos.xyzw; uv.x → o.uv.y (bit 5), uv.y → o.uv.x (bit 4); NORMAL → nothing.
+    assert_eq!(psv.tables, [vec![1, 2, 4, 8, 1 << 5, 1 << 4, 0, 0, 0, 0, 0, 0]]);
+}
+
+#[test]
+fn pixel_shader_depth_is_not_packed() {
+    let dir = TempDir::new("fo-ps");
+    let src = "float4 main(float4 c : COLOR1, out float d : SV_Depth) : SV_Target2 { d = c.w; return c.zyxw; }";
+    let bytes = container_of(&dir, src, &["-T", "ps_6_0", "-E", "main"]);
+    let c = reader::check_all(&bytes).unwrap();
+    let s = |n: &str| n.to_string();
+    assert_eq!(rows(&c, "ISG1"), [(s("COLOR"), 1, 0, 3, 0, 0xF, 0xF)]);
+    // SV_Target2 sits in register 2; SV_Depth (D3D_NAME 65) has no register (-1). Outputs carry
+    // the components never written (dxc: NegMask of the usage): none of the target, yzw of depth.
+    assert_eq!(rows(&c, "OSG1"), [(s("SV_Target"), 2, 64, 3, 2, 0xF, 0), (s("SV_Depth"), 0, 65, 3, u32::MAX, 0x1, 0xE)]);
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    assert_eq!(psv.runtime_info[0], 1, "DepthOutput");
+}
+
+#[test]
+fn compute_shader_bindings_and_threads() {
+    let dir = TempDir::new("fo-cs");
+    let src = "StructuredBuffer<float> In : register(t3, space1);
+RWByteAddressBuffer Out : register(u0);
+cbuffer C : register(b2) { float k; };
+[numthreads(8, 4, 2)]
+void main(uint3 id : SV_DispatchThreadID) { Out.Store(id.x * 4, asuint(In[id.x] * k)); }";
+    let bytes = container_of(&dir, src, &["-T", "cs_6_0", "-E", "main"]);
+    let c = reader::check_all(&bytes).unwrap();
+    assert!(rows(&c, "ISG1").is_empty() && rows(&c, "OSG1").is_empty());
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    assert_eq!((psv.stage, psv.num_threads), (5, [8, 4, 2]));
+    // CBV first, then SRVs, then UAVs: (PSVResourceType, space, lower, upper, kind, flags).
+    assert_eq!(psv.resources, [[2, 0, 2, 2, 13, 0], [5, 1, 3, 3, 12, 0], [7, 0, 0, 0, 11, 0]]);
+    // Raw and structured buffers need no feature bit at shader model 6.
+    assert_eq!(c.part("SFI0").unwrap().data, [0; 8]);
+}
+
+#[test]
+fn fo_options_fsh_fre_strip_reflect_and_listing() {
+    let dir = TempDir::new("fo-opts");
+    let f = dir.file("s.hlsl", GOOD);
+    let f = f.to_str().unwrap();
+    let (obj, hash, refl, listing) = (dir.path("o.dxil"), dir.path("o.hash"), dir.path("o.refl"), dir.path("o.ll"));
+    let p = |x: &PathBuf| x.to_str().unwrap().to_string();
+    let o = hlslc(&["-T", "ps_6_0", f, "-Fo", &p(&obj), "-Fsh", &p(&hash), "-Fre", &p(&refl), "-Fc", &p(&listing)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "with -Fo nothing goes to stdout");
+    let bytes = std::fs::read(&obj).unwrap();
+    let c = reader::check_all(&bytes).unwrap();
+    assert_eq!(std::fs::read(&hash).unwrap(), c.part("HASH").unwrap().data);
+    let r = std::fs::read(&refl).unwrap();
+    assert_eq!(&r[..4], b"STAT");
+    assert_eq!(&r[8..], c.part("STAT").unwrap().data);
+    // The listing is the text the command prints without -Fo.
+    let text = hlslc(&["-T", "ps_6_0", f]);
+    assert_eq!(std::fs::read_to_string(&listing).unwrap(), stdout(&text));
+    // -Qstrip_reflect drops the STAT part.
+    let o = hlslc(&["-T", "ps_6_0", f, "-Fo", &p(&obj), "-Qstrip_reflect"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let bytes = std::fs::read(&obj).unwrap();
+    assert_eq!(names(&reader::check_all(&bytes).unwrap()), ["SFI0", "ISG1", "OSG1", "PSV0", "HASH", "DXIL"]);
+    // -Frs needs a root signature compiler hlslc does not have: refused, naming the option.
+    let o = hlslc(&["-T", "ps_6_0", f, "-Frs", &p(&dir.path("rs"))]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("'-Frs'"), "{}", stderr(&o));
+}
+
+#[test]
+fn failed_compile_writes_no_container() {
+    let dir = TempDir::new("fo-fail");
+    let f = dir.file("bad.hlsl", "float4 main() : SV_Target { return undefined_name; }");
+    let out = dir.path("bad.dxil");
+    let o = hlslc(&["-T", "ps_6_0", f.to_str().unwrap(), "-Fo", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert!(!out.exists(), "no partial output file");
+    assert!(dir.entries().iter().all(|e| !e.contains("bad.dxil")), "{:?}", dir.entries());
+}

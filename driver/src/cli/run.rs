@@ -91,6 +91,9 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
     if inv.options.other.iter().any(|(n, _)| n == "dumpbin") {
         return dump_container(&inv, out);
     }
+    if inv.outputs.root_signature.is_some() {
+        return Err(usage("'-Frs' is not implemented yet: hlslc does not compile root signatures".into()));
+    }
     if let Some((n, _)) = inv.options.other.iter().find(|(n, _)| UNSUPPORTED_ACTIONS.contains(&n.as_str())) {
         return Err(usage(format!("'-{n}' is not implemented yet")));
     }
@@ -200,6 +203,7 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
                         let var = inv.header_variable.clone().unwrap_or_else(|| format!("g_{}", inv.options.entry));
                         write_file(path, c_header(&var, bytes).as_bytes())?;
                     }
+                    write_container_parts(inv, bytes)?;
                 }
                 Output::Text(text) => match &files.listing {
                     Some(path) => write_file(path, text.as_bytes())?,
@@ -213,6 +217,33 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
         }
         _ => write_stdout(out, output.as_bytes()),
     }
+}
+
+/// `-Fsh` (the `HASH` part: flags and digest, as dxc writes `DxilShaderHash`) and `-Fre` (the
+/// reflection: the `STAT` part with its part header, as dxc writes it), taken from the container.
+fn write_container_parts(inv: &Invocation, bytes: &[u8]) -> Result<(), CliError> {
+    let files = &inv.outputs;
+    if files.hash.is_none() && files.reflection.is_none() {
+        return Ok(());
+    }
+    if inv.options.spirv {
+        return Err(usage("'-Fsh' and '-Fre' apply to DXIL containers; they cannot be used with -spirv".into()));
+    }
+    let c = hlslc_dxil::container::reader::parse(bytes).map_err(|e| usage(e.to_string()))?;
+    if let Some(path) = &files.hash {
+        let part = c.part("HASH").ok_or_else(|| usage("the container has no HASH part for '-Fsh'".into()))?;
+        write_file(path, part.data)?;
+    }
+    if let Some(path) = &files.reflection {
+        let Some(part) = c.part("STAT") else {
+            return Err(usage("'-Fre' needs the reflection part, which -Qstrip_reflect removes".into()));
+        };
+        let mut out = b"STAT".to_vec();
+        out.extend_from_slice(&(part.data.len() as u32).to_le_bytes());
+        out.extend_from_slice(part.data);
+        write_file(path, &out)?;
+    }
+    Ok(())
 }
 
 /// `in.hlsl` → `in.spv`.

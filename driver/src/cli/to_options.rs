@@ -136,7 +136,8 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     f.hash = r.last("Fsh").map(PathBuf::from);
     inv.header_variable = r.last("Vn");
     inv.time_report = r.flag("ftime-report");
-    if f.object.is_some() || f.header.is_some() {
+    // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container.
+    if f.object.is_some() || f.header.is_some() || f.hash.is_some() || f.reflection.is_some() {
         o.output_kind = OutputKind::Binary;
         o.listing = f.listing.is_some();
     }

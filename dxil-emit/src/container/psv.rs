@@ -207,7 +207,7 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
         w.u32(*i);
     }
     if info.sigs.iter().any(|l| !l.is_empty()) {
-        w.u32(12);
+        w.u32(16);
         w.bytes.extend_from_slice(&elements.bytes);
     }
     // Dependency tables: for each input component, a bit mask of the outputs it reaches.

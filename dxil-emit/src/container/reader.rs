@@ -223,7 +223,7 @@ pub struct Psv {
     pub strings: Vec<u8>,
     pub semantic_indexes: Vec<u32>,
     pub stage: u8,
-    pub elements: [Vec<[u8; 12]>; 3],
+    pub elements: [Vec<[u8; 16]>; 3],
     pub input_vectors: u8,
     pub output_vectors: [u8; 4],
     pub pc_vectors: u8,
@@ -304,14 +304,14 @@ pub fn psv(p: &Part) -> R<Psv> {
     if counts.iter().any(|&c| c > 0) {
         let stride = b.u32(at, "signature element size")? as usize;
         at += 4;
-        if stride < 12 {
-            return b.err(at - 4, format!("signature element size {stride} is smaller than 12"));
+        if stride < 16 {
+            return b.err(at - 4, format!("signature element size {stride} is smaller than 16"));
         }
         for (s, &n) in counts.iter().enumerate() {
             for _ in 0..n {
                 let e = b.slice(at, stride, "signature element")?;
-                let mut x = [0u8; 12];
-                x.copy_from_slice(&e[..12]);
+                let mut x = [0u8; 16];
+                x.copy_from_slice(&e[..16]);
                 let name = u32::from_le_bytes([x[0], x[1], x[2], x[3]]) as usize;
                 strings.cstr(name, "element semantic name")?;
                 let idx = u32::from_le_bytes([x[4], x[5], x[6], x[7]]) as usize;

@@ -81,9 +81,12 @@ pub fn collect(m: &Module, info: &ModuleInfo) -> Usage {
             Value::Inst(i) => deps.get(i.0 as usize).copied().unwrap_or((0, 0)),
             _ => (0, 0),
         };
+        // Only instructions placed in blocks are live: removed ones stay in the arena.
+        let live: Vec<usize> = body.blocks.iter().flat_map(|b| b.insts.iter().map(|i| i.0 as usize)).collect();
         loop {
             let mut changed = false;
-            for (idx, inst) in body.insts.iter().enumerate() {
+            for &idx in &live {
+                let inst = &body.insts[idx];
                 let mut d = (0u128, 0u128);
                 let mut add = |x: (u128, u128)| {
                     d.0 |= x.0;
@@ -138,8 +141,8 @@ pub fn collect(m: &Module, info: &ModuleInfo) -> Usage {
                 break;
             }
         }
-        for inst in &body.insts {
-            let InstKind::Call { callee, args } = &inst.kind else { continue };
+        for &idx in &live {
+            let InstKind::Call { callee, args } = &body.insts[idx].kind else { continue };
             let Some(acc) = access(info.kind, &m.functions[callee.0 as usize].name) else { continue };
             let (sig, write) = match acc {
                 Access::Read(s) => (s, false),
