@@ -254,16 +254,16 @@ fn invalid_utf8_is_reported_with_its_line() {
 }
 
 #[test]
-fn dxil_container_output_reports_not_implemented_and_writes_nothing() {
+fn dxil_container_output_is_written_whole() {
     let dir = TempDir::new("nogen");
     let f = dir.file("a.hlsl", GOOD);
-    let out = dir.path("a.spv");
-    // Writing the DXIL container (-Fo) is not there yet; textual DXIL is.
+    let out = dir.path("a.dxil");
+    // -Fo writes the DXIL container (its parts are checked in tests/container.rs).
     let o = hlslc(&["-T", "ps_6_0", "-Fo", out.to_str().unwrap(), f.to_str().unwrap()]);
-    assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
-    assert_eq!(dir.entries(), vec!["a.hlsl"], "no output and no temporary file is left");
+    assert_eq!(&std::fs::read(&out).unwrap()[..4], b"DXBC");
+    assert_eq!(dir.entries(), vec!["a.dxil", "a.hlsl"], "no temporary file is left");
     let o = hlslc(&["-spirv", f.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("no target profile"), "{}", stderr(&o));
