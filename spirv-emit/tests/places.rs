@@ -231,3 +231,21 @@ void main() {
     assert!(!text.contains("_ptr_Function_type_StructuredBuffer"), "{text}");
     assert!(text.contains("OpAccessChain %_ptr_Uniform_int %counter_var_Ap %uint_0"), "{text}");
 }
+
+#[test]
+fn an_out_resource_parameter_is_refused() {
+    // Binding the callee's parameter to another texture cannot rebind the caller's variable.
+    let err = common::lower(
+        r#"
+Texture2D<float4> A : register(t0);
+RWStructuredBuffer<float4> Out : register(u0);
+void pick(out Texture2D<float4> t) { t = A; }
+[numthreads(1, 1, 1)]
+void main() { Texture2D<float4> t = A; pick(t); Out[0] = t.Load(int3(0, 0, 0)); }
+"#,
+        "cs_6_0",
+        TargetEnv::default(),
+    )
+    .expect_err("an out resource parameter");
+    assert!(err.message.contains("out/inout resource parameter 't'"), "{}", err.message);
+}

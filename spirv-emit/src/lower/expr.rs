@@ -591,6 +591,12 @@ impl<'m> Lowerer<'m> {
         let mut bound = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let Some(&pv) = f.params.get(i) else { break };
+            // A resource parameter designates the caller's resource; an `out`/`inout` one would
+            // have to rebind the caller's variable, which a pointer cannot do.
+            let by_value = matches!(m.var(pv).storage, Storage::Param(hlslc_sema::tast::ParamDir::In));
+            if self.resource_param_storage(m.var(pv).ty).is_some() && !by_value {
+                return unsupported(format!("the out/inout resource parameter '{}'", m.var(pv).name), self.expr_span(a));
+            }
             if let Some(b) = self.buffer_argument(a, i, pv)? {
                 bound.push(b);
             }
