@@ -44,6 +44,12 @@ fn run_line_target(source: &str) -> Option<(String, String)> {
     Some((value("-T")?, value("-E").unwrap_or_else(|| "main".into())))
 }
 
+/// DXC's corpus: `shared/corpus/dxc` beside the checkout or beside one of its parents (a git
+/// worktree may sit deeper than the main checkout).
+fn corpus() -> Option<PathBuf> {
+    root().ancestors().map(|a| a.join("shared/corpus/dxc")).find(|p| p.is_dir())
+}
+
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     let mut entries: Vec<_> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -66,7 +72,9 @@ fn shaders() -> Vec<Shader> {
         }
     }
     let mut files = Vec::new();
-    collect(&root().join("../shared/corpus/dxc/HLSLFileCheck/samples"), &mut files);
+    if let Some(corpus) = corpus() {
+        collect(&corpus.join("HLSLFileCheck/samples"), &mut files);
+    }
     for path in files {
         let Ok(source) = std::fs::read_to_string(&path) else { continue };
         if let Some((profile, entry)) = run_line_target(&source) {
@@ -82,7 +90,8 @@ fn options(s: &Shader, spirv: bool) -> Option<Options> {
     let mut o = Options::for_profile(Profile::parse(&s.profile)?);
     o.entry = s.entry.clone();
     o.spirv = spirv;
-    o.output_kind = OutputKind::Binary;
+    // DXIL: the printed module, until the container is written.
+    o.output_kind = if spirv { OutputKind::Binary } else { OutputKind::Text };
     if let Some(dir) = s.path.parent() {
         o.include_dirs.push(dir.to_path_buf());
     }

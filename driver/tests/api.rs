@@ -166,3 +166,19 @@ fn diagnostics_honour_line_directives() {
     let text = compile(src, "a.hlsl", &o, None).render_diagnostics();
     assert!(text.starts_with("a.hlsl:3:10: error:"), "{text}");
 }
+
+/// Results cross threads: a pool can compile on workers and hand results back.
+#[test]
+fn public_results_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<hlslc::CompileResult>();
+    assert_send_sync::<hlslc::Options>();
+    assert_send_sync::<hlslc::Output>();
+    assert_send_sync::<hlslc::Diagnostic>();
+    assert_send_sync::<hlslc::SourceMap>();
+    assert_send_sync::<hlslc::LineMap>();
+    // And a result really moves: compiled on one thread, read on another.
+    let o = Options::for_profile(Profile::parse("ps_6_0").unwrap());
+    let r = std::thread::spawn(move || compile("float4 main() : SV_Target { return 1; }", "a.hlsl", &o, None)).join().unwrap();
+    assert!(r.succeeded(), "{}", r.render_diagnostics());
+}

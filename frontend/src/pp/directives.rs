@@ -317,9 +317,9 @@ impl Pp<'_> {
             );
             return;
         };
-        let name: Option<Rc<str>> = match toks.get(1) {
+        let name: Option<std::sync::Arc<str>> = match toks.get(1) {
             None => None,
-            Some(t) if t.kind == Tok::Str => Some(Rc::from(unquote(&t.text))),
+            Some(t) if t.kind == Tok::Str => Some(std::sync::Arc::from(unquote(&t.text))),
             Some(t) => {
                 self.report(
                     Diagnostic::error("invalid filename for #line directive").with_code("E0060").at(t.span),
@@ -333,7 +333,7 @@ impl Pp<'_> {
         let end = rest.last().map_or(span.end, |t| t.span.end);
         let from_line = sf.line_index(end) as u32 + 1;
         let name = name.or_else(|| self.lines.name_override(file, from_line));
-        let shown: Rc<str> = name.clone().unwrap_or_else(|| Rc::from(sf.name.as_str()));
+        let shown: Rc<str> = Rc::from(name.as_deref().unwrap_or(sf.name.as_str()));
         self.lines.add(file, LineDirective { from_line, line: n, name });
         if f.kind != FileKind::Predefined {
             self.changes.push(FileChange {

@@ -3,6 +3,7 @@
 use crate::source::{FileId, SourceMap, Span};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// One `#line` directive: from physical line `from_line` (zero-based) of `file` on, lines are
 /// numbered from `line`, and the file is called `name` (`None`: its real name).
@@ -10,7 +11,8 @@ use std::rc::Rc;
 pub struct LineDirective {
     pub from_line: u32,
     pub line: u32,
-    pub name: Option<Rc<str>>,
+    /// Shared between threads: the line map travels in a compile result, which is `Send + Sync`.
+    pub name: Option<Arc<str>>,
 }
 
 /// The `#line` directives of a compilation, by file. Invariant: each file's list is sorted by
@@ -45,7 +47,7 @@ impl LineMap {
     }
 
     /// The file name a `#line` directive gave for this physical line, if any.
-    pub(crate) fn name_override(&self, file: FileId, phys_line: u32) -> Option<Rc<str>> {
+    pub(crate) fn name_override(&self, file: FileId, phys_line: u32) -> Option<Arc<str>> {
         self.entry(file, phys_line).and_then(|d| d.name.clone())
     }
 
