@@ -60,3 +60,17 @@ pub fn llvm_as_check(text: &str) -> Result<bool, String> {
         Err(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 }
+
+/// The dxil-spirv converter (DXIL container → SPIR-V), a test tool built from
+/// `../shared/tools/dxil-spirv` into `target/dxil-spirv/bin` (see `.ci/run`): `$HLSLC_DXIL_SPIRV`,
+/// that build, or `dxil-spirv` in `$PATH`.
+pub fn dxil_spirv() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("HLSLC_DXIL_SPIRV") {
+        return Some(PathBuf::from(p));
+    }
+    let built = crate::repo_root().join("target/dxil-spirv/bin/dxil-spirv");
+    if built.is_file() {
+        return Some(built);
+    }
+    find_program("dxil-spirv")
+}

@@ -179,3 +179,65 @@ fn exec_mutants() {
     assert!(weak.is_empty(), "cases that no mutant makes fail: {weak:?}");
     assert!(killed * 10 >= total * 8, "only {killed} of {total} mutants killed");
 }
+
+/// The `.hlsl` cases a second time through DXIL: hlslc's container, dxil-spirv, the same buffers
+/// and expectations (see `exec::dxil`). Skipped with a message when dxil-spirv is not built.
+/// Cases listed in `exec/dxil-passing.txt` (a ratchet: it may only grow) must pass; the others
+/// are reported.
+#[test]
+fn exec_cases_through_dxil() {
+    if hlslc_testsuite::tools::dxil_spirv().is_none() {
+        println!("exec (DXIL): skipped: dxil-spirv not found (.ci/run builds it into target/dxil-spirv)");
+        return;
+    }
+    let hlslc = hlslc();
+    let dir = package_dir().join("exec");
+    let ratchet_path = dir.join("dxil-passing.txt");
+    let ratchet: Vec<String> = std::fs::read_to_string(&ratchet_path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let gpu = open_gpu();
+    let (mut passed, mut total, mut problems, mut regressions) = (Vec::new(), 0, Vec::new(), Vec::new());
+    for case in discover(&dir).iter().filter(|c| is_hlsl(c)) {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        total += 1;
+        let outcome = hlslc_testsuite::exec::dxil::run_case(case, &hlslc, gpu.as_ref());
+        match &outcome {
+            Outcome::Pass => {
+                println!("PASS     {name}");
+                passed.push(name.clone());
+            }
+            other => {
+                let (tag, why) = match other {
+                    Outcome::Fail(w) => ("FAIL", w.clone()),
+                    Outcome::Pending(w) => ("PENDING", w.clone()),
+                    Outcome::Skipped(w) => ("SKIPPED", w.clone()),
+                    Outcome::Pass => unreachable!(),
+                };
+                let first = why.lines().next().unwrap_or("").to_string();
+                println!("{tag:<8} {name}: {first}");
+                problems.push(format!("=== {name}\n{why}"));
+                if ratchet.contains(&name) {
+                    regressions.push(format!("=== {name} (in dxil-passing.txt)\n{why}"));
+                }
+            }
+        }
+    }
+    println!("exec (DXIL): {} of {total} HLSL cases pass through hlslc's DXIL and dxil-spirv", passed.len());
+    if std::env::var_os("HLSLC_EXEC_DXIL_DETAILS").is_some() {
+        println!("{}", problems.join("\n"));
+    }
+    if std::env::var_os("HLSLC_UPDATE_RATCHET").is_some() && gpu.is_some() {
+        let mut all: Vec<String> = ratchet.iter().cloned().chain(passed.iter().cloned()).collect();
+        all.sort();
+        all.dedup();
+        let text = format!("# HLSL execution cases that pass through DXIL (hlslc -Fo, dxil-spirv, Vulkan).\n# A ratchet: it may only grow (HLSLC_UPDATE_RATCHET=1 adds newly passing cases).\n{}\n", all.join("\n"));
+        std::fs::write(&ratchet_path, text).unwrap();
+    }
+    if gpu.is_some() {
+        assert!(regressions.is_empty(), "{}", regressions.join("\n"));
+    }
+}
