@@ -59,11 +59,17 @@ fn check_heap_bindings(module: &hlslc_sema::tast::Module, so: &crate::options::S
     }
 }
 
+/// The shader model of the target profile (6.0 when there is none).
+fn shader_model(options: &Options) -> (u32, u32) {
+    options.profile.map_or((6, 0), |p| (u32::from(p.major), u32::from(p.minor)))
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
     let module = times.time(Phase::Sema, || {
         let module = analyze(unit, &sema_options(options), diags)?;
+        hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Spirv, diags);
         hlslc_sema::stage::check_vulkan_interface(&module, diags);
         check_heap_bindings(&module, so, diags);
         Some(module)
@@ -133,7 +139,11 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
 /// Checks the unit and lowers it to DXIL: printed as dxc's disassembly, or with `-Fo` (binary
 /// output) written as a DXIL container around the module's bitcode, the text kept as the listing.
 pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
-    let module = times.time(Phase::Sema, || analyze(unit, &sema_options(options), diags))?;
+    let module = times.time(Phase::Sema, || {
+        let module = analyze(unit, &sema_options(options), diags)?;
+        hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Dxil, diags);
+        Some(module)
+    })?;
     if diags.has_errors() {
         return None;
     }

@@ -4,7 +4,7 @@
 use crate::input;
 use crate::options::{Action, Options};
 use crate::predefines::predefined_macros;
-use crate::profile::{HlslVersion, Stage};
+use crate::profile::{HlslVersion, ProfileKind};
 use crate::timing::{Phase, PhaseTimes};
 use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
@@ -135,7 +135,7 @@ fn check_options(options: &Options, diags: &mut Diagnostics) {
         }
     };
     if options.enable_16bit_types {
-        if profile.stage != Stage::RootSignature && !profile.at_least(6, 2) {
+        if profile.kind != ProfileKind::RootSignature && !profile.at_least(6, 2) {
             diags.push(Diagnostic::error(format!(
                 "enable-16bit-types is only allowed for shader model >= 6.2 (target profile is {profile})"
             )));

@@ -43,7 +43,7 @@ pub fn default_profile(stage: Stage) -> Profile {
         s if s.prefix().is_none() || s == Stage::Library => (Stage::Library, 3),
         s => (s, 0),
     };
-    Profile { stage, major: 6, minor }
+    Profile::shader(stage, 6, minor)
 }
 
 fn find_entry<'a>(unit: &'a TranslationUnit, entry: &str) -> Option<&'a FuncDecl> {
@@ -62,7 +62,7 @@ fn stage_of(unit: &TranslationUnit, entry: &str) -> Option<Stage> {
     for a in &f.attrs {
         if a.name.name.eq_ignore_ascii_case("shader") {
             if let Some(ExprKind::StringLit(s)) = a.args.first().map(|e| &e.kind) {
-                return Stage::from_shader_attribute(s);
+                return Stage::from_attribute(&s.to_ascii_lowercase());
             }
         }
     }

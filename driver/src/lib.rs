@@ -28,7 +28,7 @@ pub use hlslc_frontend::pp::{IncludeHandler, IncludedFile};
 pub use hlslc_frontend::source::SourceMap;
 pub use hlslc_frontend::pp::LineMap;
 pub use options::{Action, CmdDefine, Options, OutputKind};
-pub use profile::{HlslVersion, Profile, Stage};
+pub use profile::{HlslVersion, Profile, ProfileKind, Stage};
 
 /// A product of compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -41,8 +41,8 @@ pub fn predefined_macros(options: &Options) -> Vec<(String, String)> {
     ] {
         def(name, (stage as u32).to_string());
     }
-    if let Some(p) = options.profile.filter(|p| p.stage != Stage::RootSignature) {
-        def("__SHADER_TARGET_STAGE", (p.stage as u32).to_string());
+    if let Some((p, stage)) = options.profile.and_then(|p| Some((p, p.stage()?))) {
+        def("__SHADER_TARGET_STAGE", (stage as u32).to_string());
         def("__SHADER_TARGET_MAJOR", p.major.to_string());
         def("__SHADER_TARGET_MINOR", p.minor.to_string());
     }

@@ -2,93 +2,21 @@
 
 use std::fmt;
 
-/// Shader stage of a target profile. The discriminants are DXIL's `ShaderKind` numbers, which dxc
-/// also uses for the `__SHADER_STAGE_*` / `__SHADER_TARGET_STAGE` predefined macros.
+pub use hlslc_sema::entry::Stage;
+
+/// What a profile compiles: a shader of a stage, or a root signature (`rootsig_1_x`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Stage {
-    Pixel = 0,
-    Vertex = 1,
-    Geometry = 2,
-    Hull = 3,
-    Domain = 4,
-    Compute = 5,
-    Library = 6,
-    RayGeneration = 7,
-    Intersection = 8,
-    AnyHit = 9,
-    ClosestHit = 10,
-    Miss = 11,
-    Callable = 12,
-    Mesh = 13,
-    Amplification = 14,
-    Node = 15,
-    /// `rootsig_1_x`: the input is a root signature, not a shader. Not a DXIL shader kind.
-    RootSignature = 100,
+pub enum ProfileKind {
+    Shader(Stage),
+    RootSignature,
 }
 
-impl Stage {
-    /// The profile prefix (`ps`, `lib`, `rootsig`), for the stages that have one.
-    pub fn prefix(self) -> Option<&'static str> {
-        Some(match self {
-            Stage::Pixel => "ps",
-            Stage::Vertex => "vs",
-            Stage::Geometry => "gs",
-            Stage::Hull => "hs",
-            Stage::Domain => "ds",
-            Stage::Compute => "cs",
-            Stage::Library => "lib",
-            Stage::Mesh => "ms",
-            Stage::Amplification => "as",
-            Stage::RootSignature => "rootsig",
-            _ => return None,
-        })
-    }
-
-    fn from_prefix(p: &str) -> Option<Stage> {
-        Some(match p {
-            "ps" => Stage::Pixel,
-            "vs" => Stage::Vertex,
-            "gs" => Stage::Geometry,
-            "hs" => Stage::Hull,
-            "ds" => Stage::Domain,
-            "cs" => Stage::Compute,
-            "lib" => Stage::Library,
-            "ms" => Stage::Mesh,
-            "as" => Stage::Amplification,
-            "rootsig" => Stage::RootSignature,
-            _ => return None,
-        })
-    }
-
-    /// The stage named by a `[shader("...")]` attribute argument.
-    pub fn from_shader_attribute(name: &str) -> Option<Stage> {
-        Some(match name.to_ascii_lowercase().as_str() {
-            "pixel" => Stage::Pixel,
-            "vertex" => Stage::Vertex,
-            "geometry" => Stage::Geometry,
-            "hull" => Stage::Hull,
-            "domain" => Stage::Domain,
-            "compute" => Stage::Compute,
-            "mesh" => Stage::Mesh,
-            "amplification" => Stage::Amplification,
-            "raygeneration" => Stage::RayGeneration,
-            "intersection" => Stage::Intersection,
-            "anyhit" => Stage::AnyHit,
-            "closesthit" => Stage::ClosestHit,
-            "miss" => Stage::Miss,
-            "callable" => Stage::Callable,
-            "node" => Stage::Node,
-            _ => return None,
-        })
-    }
-}
-
-/// A target profile. Invariant: `stage` has a [`Stage::prefix`]; for shader stages `major == 6`
-/// (5.x and 4.x profiles are upgraded to 6.0, as dxc does); `minor` is
+/// A target profile. Invariant: a shader profile's stage has a [`Stage::prefix`] and
+/// `major == 6` (5.x and 4.x profiles are upgraded to 6.0, as dxc does); `minor` is
 /// [`Profile::OFFLINE_MINOR`] for `lib_6_x`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Profile {
-    pub stage: Stage,
+    pub kind: ProfileKind,
     pub major: u8,
     pub minor: u8,
 }
@@ -102,27 +30,41 @@ impl Profile {
     /// Parses `ps_6_0`, `lib_6_x`, `rootsig_1_1`, ... Returns `None` for anything else.
     pub fn parse(text: &str) -> Option<Profile> {
         let mut parts = text.split('_');
-        let stage = Stage::from_prefix(parts.next()?)?;
+        let prefix = parts.next()?;
         let major: u8 = parts.next()?.parse().ok()?;
         let minor_text = parts.next()?;
         if parts.next().is_some() {
             return None;
         }
-        if stage == Stage::RootSignature {
+        if prefix == "rootsig" {
             let minor: u8 = minor_text.parse().ok()?;
-            return (major == 1 && minor <= 2).then_some(Profile { stage, major, minor });
+            return (major == 1 && minor <= 2).then_some(Profile { kind: ProfileKind::RootSignature, major, minor });
         }
+        let stage = Stage::from_prefix(prefix)?;
         if minor_text == "x" {
-            return (stage == Stage::Library && major == 6).then_some(Profile { stage, major, minor: Self::OFFLINE_MINOR });
+            return (stage == Stage::Library && major == 6).then_some(Profile::shader(stage, major, Self::OFFLINE_MINOR));
         }
         let minor: u8 = minor_text.parse().ok()?;
         match major {
             // dxc compiles pre-6.0 profiles as 6.0.
             4 | 5 if minor <= 1 && !matches!(stage, Stage::Library | Stage::Mesh | Stage::Amplification) => {
-                Some(Profile { stage, major: 6, minor: 0 })
+                Some(Profile::shader(stage, 6, 0))
             }
-            6 if minor <= Self::MAX_MINOR => Some(Profile { stage, major, minor }),
+            6 if minor <= Self::MAX_MINOR => Some(Profile::shader(stage, major, minor)),
             _ => None,
+        }
+    }
+
+    /// A shader profile.
+    pub fn shader(stage: Stage, major: u8, minor: u8) -> Profile {
+        Profile { kind: ProfileKind::Shader(stage), major, minor }
+    }
+
+    /// The stage of a shader profile; `None` for a root signature.
+    pub fn stage(&self) -> Option<Stage> {
+        match self.kind {
+            ProfileKind::Shader(s) => Some(s),
+            ProfileKind::RootSignature => None,
         }
     }
 
@@ -134,7 +76,10 @@ impl Profile {
 
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let prefix = self.stage.prefix().unwrap_or("?");
+        let prefix = match self.kind {
+            ProfileKind::Shader(s) => s.prefix().unwrap_or("?"),
+            ProfileKind::RootSignature => "rootsig",
+        };
         if self.minor == Self::OFFLINE_MINOR {
             write!(f, "{prefix}_{}_x", self.major)
         } else {
@@ -185,11 +130,12 @@ mod tests {
 
     #[test]
     fn parses_profiles() {
-        assert_eq!(Profile::parse("ps_6_0"), Some(Profile { stage: Stage::Pixel, major: 6, minor: 0 }));
+        assert_eq!(Profile::parse("ps_6_0"), Some(Profile::shader(Stage::Pixel, 6, 0)));
         assert_eq!(Profile::parse("lib_6_x").map(|p| p.minor), Some(Profile::OFFLINE_MINOR));
         assert_eq!(Profile::parse("cs_6_10").map(|p| p.minor), Some(10));
-        assert_eq!(Profile::parse("vs_5_0"), Some(Profile { stage: Stage::Vertex, major: 6, minor: 0 }));
-        assert_eq!(Profile::parse("rootsig_1_1").map(|p| p.stage), Some(Stage::RootSignature));
+        assert_eq!(Profile::parse("vs_5_0"), Some(Profile::shader(Stage::Vertex, 6, 0)));
+        assert_eq!(Profile::parse("rootsig_1_1").map(|p| p.kind), Some(ProfileKind::RootSignature));
+        assert_eq!(Profile::parse("rootsig_1_1").unwrap().to_string(), "rootsig_1_1");
         for bad in ["", "ps", "ps_6", "ps_6_0_0", "xs_6_0", "ps_7_0", "ps_6_11", "cs_6_x", "ms_5_0", "ps_6_-1"] {
             assert_eq!(Profile::parse(bad), None, "{bad}");
         }

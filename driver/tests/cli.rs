@@ -372,3 +372,26 @@ fn backslash_include_paths_name_sub_folders() {
     let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", f.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
+
+/// `-E VSMain -T ps_6_0` on a vertex shader: dxc's error at the entry's result, a non-zero exit
+/// and no output file, for SPIR-V and for DXIL (#13 item 6; it used to give invalid SPIR-V).
+#[test]
+fn an_entry_point_compiled_for_the_wrong_stage_is_an_error() {
+    let dir = TempDir::new("wrongstage");
+    let f = dir.file("vs.hlsl", "float4 VSMain(float4 p : POSITION) : SV_Position { return p; }\n");
+    let f = f.to_str().unwrap();
+    let out = dir.path("o.bin");
+    let out = out.to_str().unwrap();
+    for (spirv, msg) in [(true, "invalid usage of semantic 'SV_Position' in shader profile ps"), (false, "invalid semantic 'SV_Position' for ps 6.0")] {
+        let mut a = vec!["-E", "VSMain", "-T", "ps_6_0", "-Fo", out, f];
+        if spirv {
+            a.insert(0, "-spirv");
+        }
+        let o = hlslc(&a);
+        assert_ne!(code(&o), 0, "{a:?}");
+        assert!(stderr(&o).contains(&format!("vs.hlsl:1:8: error: {msg}")), "{a:?}: {}", stderr(&o));
+        assert!(!dir.path("o.bin").exists(), "no output file");
+    }
+    let o = hlslc(&["-spirv", "-E", "VSMain", "-T", "vs_6_0", "-Fo", out, f]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}

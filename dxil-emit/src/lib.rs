@@ -17,6 +17,6 @@ pub mod ops;
 pub mod lower;
 pub mod print;
 
-pub use ops::{DxilOp, DxilVersion, Overload, ShaderKind, Target};
+pub use ops::{DxilOp, DxilVersion, Overload, Stage, Target};
 pub use bitcode::write_bitcode;
 pub use print::print_module;

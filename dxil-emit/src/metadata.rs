@@ -4,7 +4,7 @@
 //! Record layouts follow DXIL.rst ("Shader Resources", "Entry points", signature elements).
 
 use crate::ir::{FuncId, GlobalId, MdId, MdOperand, Module, TypeId, Value};
-use crate::ops::{DxilVersion, ShaderKind};
+use crate::ops::{DxilVersion, Stage};
 
 /// `!dx.version = !{!{i32 major, i32 minor}}`
 pub fn emit_version(m: &mut Module, v: DxilVersion) -> MdId {
@@ -21,8 +21,8 @@ pub fn emit_valver(m: &mut Module, major: u32, minor: u32) -> MdId {
 }
 
 /// `!dx.shaderModel = !{!{!"cs", i32 6, i32 0}}`
-pub fn emit_shader_model(m: &mut Module, kind: ShaderKind, major: u32, minor: u32) -> MdId {
-    let ops = vec![MdOperand::String(kind.profile_prefix().to_string()), i32_op(m, major), i32_op(m, minor)];
+pub fn emit_shader_model(m: &mut Module, kind: Stage, major: u32, minor: u32) -> MdId {
+    let ops = vec![MdOperand::String(crate::ops::profile_prefix(kind).to_string()), i32_op(m, major), i32_op(m, minor)];
     let node = m.md_node(ops);
     m.add_named_md("dx.shaderModel", node);
     node

@@ -12,7 +12,7 @@
 
 use hlslc_dxil::ir::{BinOp, CastOp, FloatPred, Function, FunctionBuilder, Global, IntPred, Linkage, Module, Value};
 use hlslc_dxil::metadata::{self, ComponentType, EntryPoint, EntryProperties, Resource, ResourceDetail, ResourceKind, ResourceSymbol, Resources};
-use hlslc_dxil::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind, ShaderKind, Target};
+use hlslc_dxil::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind, Stage, Target};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -76,7 +76,7 @@ attributes #2 = { nounwind }
 
 fn compute_shader() -> Module {
     let mut m = Module::new_dxil();
-    let target = Target { stage: ShaderKind::Compute, version: DxilVersion::new(1, 0) };
+    let target = Target { stage: Stage::Compute, version: DxilVersion::new(1, 0) };
     let void = m.types.void();
     let fty = m.types.function(void, vec![]);
     let main = m.declare_function("main", fty, None);
@@ -107,7 +107,7 @@ fn compute_shader() -> Module {
     let (buffer_ptr, rwbuffer_ptr) = (m.types.pointer(buffer, 0), m.types.pointer(rwbuffer, 0));
     metadata::emit_version(&mut m, DxilVersion::new(1, 0));
     metadata::emit_valver(&mut m, 1, 8);
-    metadata::emit_shader_model(&mut m, ShaderKind::Compute, 6, 0);
+    metadata::emit_shader_model(&mut m, Stage::Compute, 6, 0);
     let typed = Some(ComponentType::F32);
     let res = Resources {
         srvs: vec![Resource {

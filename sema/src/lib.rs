@@ -3,6 +3,8 @@
 //!
 //! - [`types`]: the interned type table.
 //! - [`tast`]: the typed AST and its invariants.
+//! - [`entry`]: the entry-point interface ([`entry::Stage`], shared with the driver and both
+//!   emitters).
 //! - [`intrinsics`]: the intrinsic table (generated from `intrinsics/intrinsics.def`) and its
 //!   overload resolution.
 //! - [`dump`]: the typed AST as text (`-ast-dump`).
@@ -12,6 +14,7 @@
 //! Sema never depends on SPIR-V or DXIL code.
 
 pub mod dump;
+pub mod entry;
 pub mod intrinsics;
 pub mod layout;
 pub mod numeric;

@@ -23,6 +23,8 @@ use crate::types::{TypeId, TypeTable};
 use hlslc_frontend::ast::{BinaryOp, UnaryOp};
 use hlslc_frontend::Span;
 
+pub use crate::entry::Stage;
+
 /// Index of an [`Expr`] in [`Module::exprs`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExprId(pub u32);
@@ -38,68 +40,6 @@ pub struct FuncId(pub u32);
 /// Index of a [`CBuffer`] in [`Module::cbuffers`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CBufferId(pub u32);
-
-/// Shader stages.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Stage {
-    Vertex,
-    Pixel,
-    Geometry,
-    Hull,
-    Domain,
-    Compute,
-    Mesh,
-    Amplification,
-    RayGeneration,
-    Intersection,
-    AnyHit,
-    ClosestHit,
-    Miss,
-    Callable,
-    Node,
-    /// A `lib_6_x` target: no single entry point.
-    Library,
-}
-
-impl Stage {
-    /// The stage of a profile's prefix (`ps_6_0` → pixel, `lib_6_3` → library).
-    pub fn from_profile(profile: &str) -> Option<Stage> {
-        let prefix = profile.split('_').next()?;
-        Some(match prefix {
-            "vs" => Stage::Vertex,
-            "ps" => Stage::Pixel,
-            "gs" => Stage::Geometry,
-            "hs" => Stage::Hull,
-            "ds" => Stage::Domain,
-            "cs" => Stage::Compute,
-            "ms" => Stage::Mesh,
-            "as" => Stage::Amplification,
-            "lib" => Stage::Library,
-            _ => return None,
-        })
-    }
-    /// The stage named by a `[shader("...")]` attribute.
-    pub fn from_attribute(name: &str) -> Option<Stage> {
-        Some(match name {
-            "vertex" => Stage::Vertex,
-            "pixel" => Stage::Pixel,
-            "geometry" => Stage::Geometry,
-            "hull" => Stage::Hull,
-            "domain" => Stage::Domain,
-            "compute" => Stage::Compute,
-            "mesh" => Stage::Mesh,
-            "amplification" => Stage::Amplification,
-            "raygeneration" => Stage::RayGeneration,
-            "intersection" => Stage::Intersection,
-            "anyhit" => Stage::AnyHit,
-            "closesthit" => Stage::ClosestHit,
-            "miss" => Stage::Miss,
-            "callable" => Stage::Callable,
-            "node" => Stage::Node,
-            _ => return None,
-        })
-    }
-}
 
 /// A constant value (folded literal, enum value, `static const`).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -178,8 +118,9 @@ pub struct Var {
     /// `globallycoherent`.
     pub globally_coherent: bool,
     pub interpolation: Interpolation,
-    /// `: SV_Position`, as written.
-    pub semantic: Option<String>,
+    /// `: SV_Position`, parsed once ([`Semantic`](crate::entry::Semantic) dereferences to the
+    /// semantic as written).
+    pub semantic: Option<crate::entry::Semantic>,
     pub binding: Binding,
     /// The initializer (already converted to `ty`).
     pub init: Option<ExprId>,
@@ -235,7 +176,8 @@ pub struct Function {
     pub params: Vec<VarId>,
     /// For methods: the struct type of `this`.
     pub this_type: Option<TypeId>,
-    pub ret_semantic: Option<String>,
+    /// The return value's semantic, parsed once.
+    pub ret_semantic: Option<crate::entry::Semantic>,
     pub body: Option<StmtId>,
     /// Attributes such as `[numthreads]`, `[shader]`, `[domain]`, folded where sema knows them.
     pub attrs: Vec<RawAttr>,
@@ -243,13 +185,33 @@ pub struct Function {
     pub span: Span,
 }
 
-/// The entry point of a non-library module.
+/// An entry point, resolved once by sema: its function, its stage and the typed state of that
+/// stage, so that no emitter reads an attribute string. Invariants: `domain` is set only for hull
+/// and domain shaders, `hull` only for hull shaders, `geometry` only for geometry shaders and
+/// `mesh` only for mesh shaders, each when the attributes it comes from are valid (sema reports
+/// the rest as errors, so a module it returns has them where they are required).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EntryPoint {
     pub func: FuncId,
     pub stage: Stage,
     /// `[numthreads(x, y, z)]` for compute, mesh and amplification shaders.
     pub numthreads: Option<[u32; 3]>,
+    /// `[domain]` of a hull or domain shader.
+    pub domain: Option<crate::entry::TessDomain>,
+    /// `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`, `[maxtessfactor]` and the
+    /// `[patchconstantfunc]` of a hull shader.
+    pub hull: Option<crate::entry::HullState>,
+    /// `[maxvertexcount]`, `[instance]`, input primitive and output stream of a geometry shader.
+    pub geometry: Option<crate::entry::GeometryState>,
+    /// `[outputtopology]` and output limits of a mesh shader.
+    pub mesh: Option<crate::entry::MeshState>,
+}
+
+impl EntryPoint {
+    /// An entry point with no per-stage state yet.
+    pub fn new(func: FuncId, stage: Stage) -> EntryPoint {
+        EntryPoint { func, stage, numthreads: None, domain: None, hull: None, geometry: None, mesh: None }
+    }
 }
 
 /// A statement.

@@ -219,8 +219,8 @@ pub enum SpirvOperand {
 pub struct Field {
     pub name: String,
     pub ty: TypeId,
-    /// `: TEXCOORD0`, as written (upper/lower case kept).
-    pub semantic: Option<String>,
+    /// `: TEXCOORD0`, parsed once (dereferences to the semantic as written, letter case kept).
+    pub semantic: Option<crate::entry::Semantic>,
     pub interpolation: crate::tast::Interpolation,
     /// `precise` on the field.
     pub precise: bool,

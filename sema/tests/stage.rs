@@ -205,3 +205,97 @@ fn vulkan_texture_load_offsets_are_constants() {
     assert_eq!(r.matches("error: Offsets to texture access operations must be immediate values.").count(), 2, "{r}");
     assert!(r.contains("t.hlsl:7:28: error") && r.contains("t.hlsl:8:52: error"), "{r}");
 }
+
+const HULL_TWO_PCFS: &str = r#"
+struct CP { float4 p : POS; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }
+PC pcf(InputPatch<CP, 3> ip, uint id : SV_PrimitiveID) { PC o = (PC)1; return o; }
+[domain("tri")]
+[partitioning("fractional_odd")]
+[outputtopology("triangle_cw")]
+[outputcontrolpoints(3)]
+[maxtessfactor(15.0)]
+[patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+
+/// The hull state is resolved once, in sema, with dxc's pick of the patch constant function: the
+/// last definition of that name, with its warning and a note at the one picked.
+#[test]
+fn hull_state_and_the_last_patch_constant_function() {
+    use hlslc_sema::entry::{HullTopology, Partitioning, TessDomain};
+    let o = run_with(HULL_TWO_PCFS, &opts("hs_6_0"));
+    let m = o.module.unwrap_or_else(|| panic!("{}", o.rendered));
+    let ep = m.entry.clone().unwrap();
+    assert_eq!(ep.domain, Some(TessDomain::Tri));
+    let h = ep.hull.expect("hull state");
+    assert_eq!(h.partitioning, Some(Partitioning::FractionalOdd));
+    assert_eq!(h.output_topology, Some(HullTopology::TriangleCw));
+    assert_eq!(h.output_control_points, Some(3));
+    assert_eq!(h.max_tess_factor, Some(15.0));
+    let pcf = m.func(h.patch_constant_func);
+    assert_eq!((pcf.name.as_str(), pcf.params.len()), ("pcf", 2), "the second definition is picked");
+    assert!(o.rendered.contains("warning: Multiple overloads of patchconstantfunc pcf."), "{}", o.rendered);
+    assert!(o.rendered.contains("This overload was selected."), "{}", o.rendered);
+    assert!(o.rendered.contains("t.hlsl:5:"), "the note points at line 5: {}", o.rendered);
+    // One definition: no warning.
+    let one = HULL_TWO_PCFS.replace("PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }", "");
+    let o = run_with(&one, &opts("hs_6_0"));
+    assert!(o.module.is_some() && !o.rendered.contains("Multiple overloads"), "{}", o.rendered);
+}
+
+#[test]
+fn bad_hull_attribute_values_and_a_missing_patch_constant_function() {
+    let r = hlsl_errors("hs_6_0", &HULL_TWO_PCFS.replace("\"tri\"", "\"triangle\""));
+    assert!(r.contains("error: attribute 'domain' must have one of these values: tri,quad,isoline"), "{r}");
+    let r = hlsl_errors("hs_6_0", &HULL_TWO_PCFS.replace("\"fractional_odd\"", "\"odd\""));
+    assert!(r.contains("error: attribute 'partitioning' must have one of these values: integer,fractional_even,fractional_odd,pow2"), "{r}");
+    let r = hlsl_errors("hs_6_0", &HULL_TWO_PCFS.replace("patchconstantfunc(\"pcf\")", "patchconstantfunc(\"nope\")"));
+    assert!(r.contains("error: Cannot find patchconstantfunc nope."), "{r}");
+}
+
+#[test]
+fn geometry_and_mesh_state() {
+    use hlslc_sema::entry::{GsInput, GsOutput, MeshTopology};
+    let gs = "struct V { float4 p : SV_Position; };\n[maxvertexcount(4)] [instance(2)]\n\
+              void main(line V v[2], inout TriangleStream<V> s) { s.Append(v[0]); }";
+    let o = run_with(gs, &opts("gs_6_0"));
+    let g = o.module.unwrap_or_else(|| panic!("{}", o.rendered)).entry.unwrap().geometry.expect("geometry state");
+    assert_eq!((g.max_vertex_count, g.instance_count, g.input, g.output), (4, 2, Some(GsInput::Line), Some(GsOutput::Triangle)));
+    let ms = "struct V { float4 p : SV_Position; };\n[numthreads(8, 1, 1)] [outputtopology(\"line\")]\n\
+              void main(out vertices V v[6], out indices uint2 t[5]) { SetMeshOutputCounts(6, 5); }";
+    let o = run_with(ms, &opts("ms_6_5"));
+    let m = o.module.unwrap_or_else(|| panic!("{}", o.rendered));
+    let s = m.entry.clone().unwrap().mesh.expect("mesh state");
+    assert_eq!((s.topology, s.max_vertices, s.max_primitives, s.primitives, s.payload), (MeshTopology::Line, 6, 5, None, None));
+    assert_eq!(m.var(s.vertices).name, "v");
+}
+
+/// `-E VSMain -T ps_6_0` on a vertex shader: its `SV_Position` result is no pixel shader output.
+#[test]
+fn semantics_their_signature_point_does_not_allow() {
+    use hlslc_sema::stage::{check_signature_points, Backend};
+    let errors = |profile: &str, src: &str, backend: Backend| {
+        let o = run_with(src, &opts(profile));
+        let m = o.module.unwrap_or_else(|| panic!("{}", o.rendered));
+        let mut diags = Diagnostics::new();
+        let sm = profile.split('_').skip(1).map(|x| x.parse().unwrap()).collect::<Vec<u32>>();
+        check_signature_points(&m, (sm[0], sm[1]), backend, &mut diags);
+        diags.list.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
+    };
+    let vs = "float4 main(float4 p : POSITION) : SV_Position { return p; }";
+    assert_eq!(errors("vs_6_0", vs, Backend::Spirv), Vec::<String>::new());
+    assert_eq!(errors("ps_6_0", vs, Backend::Spirv), ["invalid usage of semantic 'SV_Position' in shader profile ps"]);
+    assert_eq!(errors("ps_6_0", vs, Backend::Dxil), ["invalid semantic 'SV_Position' for ps 6.0"]);
+    // SV_Target out of a vertex shader; SV_ShadingRate before 6.4; user semantics into a compute
+    // shader (SPIR-V only: DXIL reports system values).
+    let vt = "float4 main(float4 p : POSITION) : SV_Target { return p; }";
+    assert_eq!(errors("vs_6_0", vt, Backend::Dxil), ["invalid semantic 'SV_Target' for vs 6.0"]);
+    let rate = "struct O { float4 p : SV_Position; uint r : SV_ShadingRate; };\nO main() { O o = (O)0; return o; }";
+    assert_eq!(errors("vs_6_3", rate, Backend::Dxil), ["invalid semantic 'SV_ShadingRate' for vs 6.3"]);
+    assert_eq!(errors("vs_6_4", rate, Backend::Dxil), Vec::<String>::new());
+    let cs = "[numthreads(1, 1, 1)] void main(uint3 t : MYTHREAD) {}";
+    assert_eq!(errors("cs_6_0", cs, Backend::Spirv), ["invalid usage of semantic 'MYTHREAD' in shader profile cs"]);
+    assert_eq!(errors("cs_6_0", cs, Backend::Dxil), Vec::<String>::new());
+}

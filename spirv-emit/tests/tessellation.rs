@@ -112,3 +112,16 @@ O main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<CP, 2> patch) {
     );
     assert!(!text.contains("OpDecorate %in_var_POS Patch"), "control points are not per patch:\n{text}");
 }
+
+/// With two definitions of the patch constant function, the last is called (dxc's pick, which
+/// sema makes once for both back ends).
+#[test]
+fn the_last_patch_constant_function_definition_is_called() {
+    let src = HULL.replace(
+        "PC pcf(InputPatch<CP, 3> ip, OutputPatch<CP, 4> op, uint pid : SV_PrimitiveID) {",
+        "PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }\nPC pcf(InputPatch<CP, 3> ip, OutputPatch<CP, 4> op, uint pid : SV_PrimitiveID) {",
+    );
+    let text = common::check_in_order(&src, "hs_6_0", TargetEnv::default(), "vulkan1.0", &["OpFunctionCall %PC %pcf %param_var_ip %temp_var_hullMainRetVal %param_var_pid"]);
+    assert!(!text.contains("OpFunctionCall %PC %pcf %param_var_ip\n"), "the one-parameter definition is not called:\n{text}");
+    assert_eq!(text.matches("= OpFunction %PC ").count(), 1, "{text}");
+}

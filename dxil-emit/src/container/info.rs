@@ -5,7 +5,7 @@
 //! read from the entry function's `dx.op` calls.
 
 use crate::ir::{Const, FuncId, MdId, MdOperand, Module, Value};
-use crate::ops::ShaderKind;
+use crate::ops::Stage;
 
 /// One signature element as the metadata records it (see `metadata::SignatureElement`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ impl ResourceInfo {
 /// Everything the container parts need to know about the module.
 #[derive(Clone, Debug)]
 pub struct ModuleInfo {
-    pub kind: ShaderKind,
+    pub kind: Stage,
     pub shader_model: (u32, u32),
     pub dxil_version: (u32, u32),
     pub validator: (u32, u32),
@@ -128,8 +128,8 @@ impl<'a> Md<'a> {
     }
 }
 
-fn shader_kind(prefix: &str) -> Option<ShaderKind> {
-    ShaderKind::ALL.iter().copied().find(|k| k.profile_prefix() == prefix)
+fn shader_kind(prefix: &str) -> Option<Stage> {
+    Stage::ALL.iter().copied().find(|k| crate::ops::profile_prefix(*k) == prefix)
 }
 
 /// Reads the module's metadata. Fails with a message naming what is missing or malformed.
@@ -286,12 +286,12 @@ pub enum Interpretation {
 
 /// Whether element `e` of signature `sig` (0 input, 1 output, 2 patch constant) of a `kind`
 /// shader appears in the signature part.
-pub fn interpretation(kind: ShaderKind, sig: usize, e: &SigElement) -> Interpretation {
-    let input = sig == 0 || (sig == 2 && kind == ShaderKind::Domain);
+pub fn interpretation(kind: Stage, sig: usize, e: &SigElement) -> Interpretation {
+    let input = sig == 0 || (sig == 2 && kind == Stage::Domain);
     let not_in_sig = match e.kind {
         8 | 9 | 11 | 27 => true,
         21..=24 => true,
-        10 => input && matches!(kind, ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Geometry),
+        10 => input && matches!(kind, Stage::Hull | Stage::Domain | Stage::Geometry),
         _ => false,
     };
     if not_in_sig {

@@ -16,7 +16,7 @@ pub mod sig;
 pub mod usage;
 
 use crate::ir::Module;
-use crate::ops::ShaderKind;
+use crate::ops::Stage;
 
 /// Four-character codes of the parts.
 pub const DXBC: [u8; 4] = *b"DXBC";
@@ -65,12 +65,12 @@ impl Writer {
 }
 
 /// The program version word: shader kind in bits 16..32, major in 4..8, minor in 0..4.
-pub fn program_version(kind: ShaderKind, major: u32, minor: u32) -> u32 {
+pub fn program_version(kind: Stage, major: u32, minor: u32) -> u32 {
     ((kind as u32) << 16) | ((major & 0xF) << 4) | (minor & 0xF)
 }
 
 /// A program part (`DXIL` or `STAT`): `DxilProgramHeader` then the bitcode, padded to 4 bytes.
-pub fn program_part(kind: ShaderKind, shader_model: (u32, u32), dxil_version: (u32, u32), bitcode: &[u8]) -> Vec<u8> {
+pub fn program_part(kind: Stage, shader_model: (u32, u32), dxil_version: (u32, u32), bitcode: &[u8]) -> Vec<u8> {
     let mut w = Writer::default();
     let padded = bitcode.len().div_ceil(4) * 4;
     w.u32(program_version(kind, shader_model.0, shader_model.1));
@@ -171,7 +171,7 @@ pub fn reflection_module(m: &Module) -> Module {
 /// called for the program and, unless reflection is stripped, for the reflection copy.
 pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
     let info = info::module_info(m).map_err(|e| ContainerError(format!("cannot write the DXIL container: {}", e.0)))?;
-    if info.kind == ShaderKind::Library {
+    if info.kind == Stage::Library {
         return Err(ContainerError("writing a DXIL container for a library (lib_6_x) is not supported yet (it needs the RDAT part)".into()));
     }
     let usage = usage::collect(m, &info);

@@ -7,7 +7,7 @@ use super::info::{ModuleInfo, SigElement};
 use super::sig::sig_comp_type;
 use super::usage::Usage;
 use super::Writer;
-use crate::ops::ShaderKind;
+use crate::ops::Stage;
 
 /// The PSV version a validator version reads.
 pub fn psv_version(validator: (u32, u32)) -> u32 {
@@ -61,29 +61,29 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
     // PSVRuntimeInfo0: a 16-byte stage union, then the wave lane counts.
     let mut stage = Writer::default();
     match kind {
-        ShaderKind::Vertex => stage.u8(u8::from(has_position)),
-        ShaderKind::Hull => {
+        Stage::Vertex => stage.u8(u8::from(has_position)),
+        Stage::Hull => {
             let h = info.hs_state.unwrap_or([0; 5]);
             stage.u32(h[0]);
             stage.u32(h[1]);
             stage.u32(h[2]);
             stage.u32(h[4]);
         }
-        ShaderKind::Domain => {
+        Stage::Domain => {
             let d = info.ds_state.unwrap_or([0; 2]);
             stage.u32(d[1]);
             stage.u8(u8::from(has_position));
             stage.bytes.extend_from_slice(&[0; 3]);
             stage.u32(d[0]);
         }
-        ShaderKind::Geometry => {
+        Stage::Geometry => {
             let g = info.gs_state.unwrap_or([0; 5]);
             stage.u32(g[0]);
             stage.u32(g[3]);
             stage.u32(if g[2] == 0 { 1 } else { g[2] });
             stage.u8(u8::from(has_position));
         }
-        ShaderKind::Pixel => {
+        Stage::Pixel => {
             let depth = outputs.iter().any(|e| matches!(e.kind, 17..=19));
             let sample = info.sigs[0].iter().any(|e| matches!(e.interpolation, 6 | 7) || e.kind == 12);
             stage.u8(u8::from(depth));
@@ -94,18 +94,18 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
     stage.bytes.resize(16, 0);
     w.bytes.extend_from_slice(&stage.bytes);
     let (min_wave, max_wave) = match (kind, info.wave_size) {
-        (ShaderKind::Compute, Some(n)) => (n, n),
+        (Stage::Compute, Some(n)) => (n, n),
         _ => (0, u32::MAX),
     };
     w.u32(min_wave);
     w.u32(max_wave);
     let in_vectors = vectors(&info.sigs[0], 0);
     let out_vectors: Vec<u32> = (0..4).map(|s| vectors(outputs, s)).collect();
-    let pc_vectors = if matches!(kind, ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Mesh) { vectors(&info.sigs[2], 0) } else { 0 };
+    let pc_vectors = if matches!(kind, Stage::Hull | Stage::Domain | Stage::Mesh) { vectors(&info.sigs[2], 0) } else { 0 };
     if version >= 1 {
         w.u8(kind as u8);
         w.u8(0); // UsesViewID
-        if kind == ShaderKind::Geometry {
+        if kind == Stage::Geometry {
             w.u16(info.gs_state.map_or(0, |g| g[1]) as u16);
         } else {
             w.u8(pc_vectors as u8);
@@ -120,7 +120,7 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
         }
     }
     if version >= 2 {
-        let n = if matches!(kind, ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification) { info.num_threads } else { [0; 3] };
+        let n = if matches!(kind, Stage::Compute | Stage::Mesh | Stage::Amplification) { info.num_threads } else { [0; 3] };
         for v in n {
             w.u32(v);
         }
@@ -231,11 +231,11 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
             table(&mut w, in_vectors, outs, &lookup);
         }
     }
-    if kind == ShaderKind::Hull && pc_vectors != 0 && in_vectors != 0 {
+    if kind == Stage::Hull && pc_vectors != 0 && in_vectors != 0 {
         let lookup = |o: u32| usage.pc_out_deps.iter().filter(|(c, _)| *c == o).fold(0, |a, (_, d)| a | d);
         table(&mut w, in_vectors, pc_vectors, &lookup);
     }
-    if kind == ShaderKind::Domain && out_vectors[0] != 0 && pc_vectors != 0 {
+    if kind == Stage::Domain && out_vectors[0] != 0 && pc_vectors != 0 {
         let lookup = |o: u32| usage.pc_in_deps.iter().filter(|(c, _)| *c == o).fold(0, |a, (_, d)| a | d);
         table(&mut w, pc_vectors, out_vectors[0], &lookup);
     }

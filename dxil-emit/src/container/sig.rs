@@ -5,7 +5,7 @@
 use super::info::{interpretation, Interpretation, ModuleInfo, SigElement};
 use super::usage::Usage;
 use super::Writer;
-use crate::ops::ShaderKind;
+use crate::ops::Stage;
 
 /// `D3D_NAME` of a DXIL semantic kind; `None` for kinds that are not system values there.
 pub fn system_value(kind: u8, domain: u32) -> u32 {
@@ -74,8 +74,8 @@ fn min_precision(component_type: u8) -> u32 {
 
 pub fn domain(info: &ModuleInfo) -> u32 {
     match info.kind {
-        ShaderKind::Hull => info.hs_state.map_or(0, |h| h[2]),
-        ShaderKind::Domain => info.ds_state.map_or(0, |d| d[0]),
+        Stage::Hull => info.hs_state.map_or(0, |h| h[2]),
+        Stage::Domain => info.ds_state.map_or(0, |d| d[0]),
         _ => 0,
     }
 }
@@ -94,7 +94,7 @@ struct Row {
 
 /// Writes signature `sig` (0 input, 1 output, 2 patch constant).
 pub fn write_signature(info: &ModuleInfo, usage: &Usage, sig: usize) -> Vec<u8> {
-    let is_input = sig == 0 || (sig == 2 && info.kind == ShaderKind::Domain);
+    let is_input = sig == 0 || (sig == 2 && info.kind == Stage::Domain);
     let domain = domain(info);
     let elements: Vec<&SigElement> = info.sigs[sig].iter().filter(|e| interpretation(info.kind, sig, e) == Interpretation::InSig).collect();
     let count: usize = elements.iter().map(|e| e.indices.len()).sum();

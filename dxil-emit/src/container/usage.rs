@@ -8,7 +8,7 @@
 
 use super::info::{ModuleInfo, SigElement};
 use crate::ir::{Const, InstKind, Module, Value};
-use crate::ops::ShaderKind;
+use crate::ops::Stage;
 
 /// Per signature (input, output, patch constant): per element id, the components used (relative
 /// to the element's first column) and those indexed dynamically.
@@ -32,14 +32,14 @@ enum Access {
     Write(usize),
 }
 
-fn access(kind: ShaderKind, name: &str) -> Option<Access> {
+fn access(kind: Stage, name: &str) -> Option<Access> {
     let op = name.strip_prefix("dx.op.")?;
     let op = op.split('.').next()?;
     Some(match op {
         "loadInput" => Access::Read(0),
         "storeOutput" => Access::Write(1),
         "storePatchConstant" => Access::Write(2),
-        "loadPatchConstant" if kind == ShaderKind::Domain => Access::Read(2),
+        "loadPatchConstant" if kind == Stage::Domain => Access::Read(2),
         _ => return None,
     })
 }
@@ -174,7 +174,7 @@ pub fn collect(m: &Module, info: &ModuleInfo) -> Usage {
                 let Some(c) = component(e, r, col) else { continue };
                 if sig == 1 {
                     *out_deps.entry((e.stream, c)).or_default() |= value.0;
-                    if info.kind == ShaderKind::Domain {
+                    if info.kind == Stage::Domain {
                         *pc_in.entry(c).or_default() |= value.1;
                     }
                 } else {

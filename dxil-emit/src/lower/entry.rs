@@ -6,8 +6,9 @@ use super::resources::ResState;
 use super::{unsupported, Flat, Lowerer, ReturnCtx, R};
 use crate::ir::{self, Value};
 use crate::metadata::{self, ComponentType, EntryProperties, InterpolationMode, SignatureElement, Signatures};
-use crate::ops::{DxilOp, Overload, ScalarKind as OK, ShaderKind, Target};
+use crate::ops::{DxilOp, Overload, ScalarKind as OK, Stage, Target};
 use hlslc_frontend::Span;
+use hlslc_sema::entry::{Semantic, SystemValue};
 use hlslc_sema::tast::{self, Interpolation, ParamDir, Storage};
 use hlslc_sema::types::{MatrixLayout, ScalarKind, Type, TypeId};
 
@@ -42,52 +43,6 @@ impl SigState {
     }
 }
 
-/// `TEXCOORD3` → (`TEXCOORD`, 3); system values get their canonical spelling.
-pub(crate) fn split_semantic(s: &str) -> (String, u32) {
-    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-    let (name, idx) = s.split_at(s.len() - digits);
-    let index = idx.parse().unwrap_or(0);
-    let upper = name.to_ascii_uppercase();
-    let canon = SYSTEM_VALUES.iter().find(|(n, _)| n.to_ascii_uppercase() == upper).map(|(n, _)| n.to_string());
-    (canon.unwrap_or_else(|| name.to_string()), index)
-}
-
-/// Canonical names and `DXIL::SemanticKind` numbers.
-const SYSTEM_VALUES: &[(&str, u8)] = &[
-    ("SV_VertexID", 1),
-    ("SV_InstanceID", 2),
-    ("SV_Position", 3),
-    ("SV_RenderTargetArrayIndex", 4),
-    ("SV_ViewportArrayIndex", 5),
-    ("SV_ClipDistance", 6),
-    ("SV_CullDistance", 7),
-    ("SV_OutputControlPointID", 8),
-    ("SV_DomainLocation", 9),
-    ("SV_PrimitiveID", 10),
-    ("SV_GSInstanceID", 11),
-    ("SV_SampleIndex", 12),
-    ("SV_IsFrontFace", 13),
-    ("SV_Coverage", 14),
-    ("SV_InnerCoverage", 15),
-    ("SV_Target", 16),
-    ("SV_Depth", 17),
-    ("SV_DepthLessEqual", 18),
-    ("SV_DepthGreaterEqual", 19),
-    ("SV_StencilRef", 20),
-    ("SV_DispatchThreadID", 21),
-    ("SV_GroupID", 22),
-    ("SV_GroupIndex", 23),
-    ("SV_GroupThreadID", 24),
-    ("SV_TessFactor", 25),
-    ("SV_InsideTessFactor", 26),
-    ("SV_ViewID", 27),
-    ("SV_Barycentrics", 28),
-];
-
-fn system_value(name: &str) -> u8 {
-    SYSTEM_VALUES.iter().find(|(n, _)| *n == name).map_or(0, |(_, k)| *k)
-}
-
 fn component_type(k: ScalarKind, enable_16bit: bool) -> ComponentType {
     use ScalarKind::*;
     match k {
@@ -116,7 +71,7 @@ impl MinPrecision for ComponentType {
 /// One piece of the entry's interface: a semantic and the type under it.
 #[derive(Clone, Debug)]
 pub(crate) struct IoPiece {
-    pub semantic: String,
+    pub semantic: Semantic,
     pub ty: TypeId,
     pub interp: Interpolation,
     pub span: Span,
@@ -125,9 +80,9 @@ pub(crate) struct IoPiece {
 impl Lowerer<'_> {
     /// Splits a parameter or return value into semantic-carrying pieces (struct fields
     /// recursively).
-    pub(crate) fn io_pieces(&self, ty: TypeId, semantic: Option<&str>, interp: Interpolation, span: Span, out: &mut Vec<IoPiece>) -> R<()> {
+    pub(crate) fn io_pieces(&self, ty: TypeId, semantic: Option<&Semantic>, interp: Interpolation, span: Span, out: &mut Vec<IoPiece>) -> R<()> {
         if let Some(s) = semantic {
-            out.push(IoPiece { semantic: s.to_string(), ty, interp, span });
+            out.push(IoPiece { semantic: s.clone(), ty, interp, span });
             return Ok(());
         }
         match self.t.types.get(ty) {
@@ -137,7 +92,7 @@ impl Lowerer<'_> {
                     self.io_pieces(b, None, interp, span, out)?;
                 }
                 for f in def.fields.clone() {
-                    self.io_pieces(f.ty, f.semantic.as_deref(), f.interpolation, span, out)?;
+                    self.io_pieces(f.ty, f.semantic.as_ref(), f.interpolation, span, out)?;
                 }
                 Ok(())
             }
@@ -147,7 +102,7 @@ impl Lowerer<'_> {
 
     fn interp_mode(&self, piece: &IoPiece, sv: u8, kind: ScalarKind, is_input: bool) -> InterpolationMode {
         let stage = self.target.stage;
-        let interpolated = (stage == ShaderKind::Pixel && is_input) || (matches!(stage, ShaderKind::Vertex | ShaderKind::Geometry | ShaderKind::Domain) && !is_input);
+        let interpolated = (stage == Stage::Pixel && is_input) || (matches!(stage, Stage::Vertex | Stage::Geometry | Stage::Domain) && !is_input);
         if !interpolated {
             return InterpolationMode::Undefined;
         }
@@ -174,8 +129,8 @@ impl Lowerer<'_> {
     /// Adds a signature element for `piece` to the signature `kind`; returns its id.
     pub(crate) fn add_element_to(&mut self, piece: &IoPiece, kind_of_sig: SigKind) -> R<u32> {
         let is_input = kind_of_sig == SigKind::Input;
-        let (name, index) = split_semantic(&piece.semantic);
-        let sv = system_value(&name);
+        let (name, index) = (piece.semantic.canonical_name().to_string(), piece.semantic.index());
+        let sv = piece.semantic.system().map_or(0, SystemValue::dxil_kind);
         let (kind, rows, cols) = match self.t.types.get(piece.ty).clone() {
             Type::Scalar(k) => (k, 1, 1),
             Type::Enum(_) => (self.t.types.component(piece.ty).unwrap_or(ScalarKind::Int), 1, 1),
@@ -194,7 +149,7 @@ impl Lowerer<'_> {
             let comp = component_type(kind, self.opts.enable_16bit);
             return Ok(self.add_patch_constant(name, index, sv, comp, rows, cols));
         }
-        let gs_primitive_id = sv == 10 && is_input && self.target.stage == ShaderKind::Geometry;
+        let gs_primitive_id = sv == 10 && is_input && self.target.stage == Stage::Geometry;
         let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input) || gs_primitive_id;
         let (list, pack) = if is_input { (&mut self.sigs.inputs, &mut self.sigs.in_pack) } else { (&mut self.sigs.outputs, &mut self.sigs.out_pack) };
         let id = list.len() as u32;
@@ -231,14 +186,14 @@ impl Lowerer<'_> {
 
     /// Reads one input piece.
     fn load_piece(&mut self, piece: &IoPiece) -> R<Flat> {
-        let (name, _) = split_semantic(&piece.semantic);
+        let sv = piece.semantic.system();
         let kinds = self.leaf_kinds(piece.ty);
         let span = Some(piece.span);
-        let compute_op = match name.as_str() {
-            "SV_DispatchThreadID" => Some(DxilOp::ThreadId),
-            "SV_GroupID" => Some(DxilOp::GroupId),
-            "SV_GroupThreadID" => Some(DxilOp::ThreadIdInGroup),
-            "SV_GroupIndex" => Some(DxilOp::FlattenedThreadIdInGroup),
+        let compute_op = match sv {
+            Some(SystemValue::DispatchThreadID) => Some(DxilOp::ThreadId),
+            Some(SystemValue::GroupID) => Some(DxilOp::GroupId),
+            Some(SystemValue::GroupThreadID) => Some(DxilOp::ThreadIdInGroup),
+            Some(SystemValue::GroupIndex) => Some(DxilOp::FlattenedThreadIdInGroup),
             _ => None,
         };
         if let Some(op) = compute_op {
@@ -255,21 +210,21 @@ impl Lowerer<'_> {
             }
             return Ok(out);
         }
-        if self.target.stage == ShaderKind::Compute {
+        if self.target.stage == Stage::Compute {
             return unsupported(format!("the compute-shader input `{}`", piece.semantic), span);
         }
-        if matches!(self.target.stage, ShaderKind::Hull | ShaderKind::Domain) {
-            if let Some(v) = self.load_tess_system_value(piece, &name)? {
+        if matches!(self.target.stage, Stage::Hull | Stage::Domain) {
+            if let Some(v) = self.load_tess_system_value(piece, sv)? {
                 return Ok(v);
             }
-            if self.target.stage == ShaderKind::Domain {
+            if self.target.stage == Stage::Domain {
                 return self.load_patch_constant(piece);
             }
             return unsupported(format!("the hull-shader input `{}` outside an InputPatch", piece.semantic), span);
         }
-        if self.target.stage == ShaderKind::Geometry && matches!(name.as_str(), "SV_GSInstanceID" | "SV_PrimitiveID") {
+        if self.target.stage == Stage::Geometry && matches!(sv, Some(SystemValue::GSInstanceID | SystemValue::PrimitiveID)) {
             // Read with their own operations; SV_PrimitiveID still has an (unpacked) element.
-            let op = if name == "SV_GSInstanceID" {
+            let op = if sv == Some(SystemValue::GSInstanceID) {
                 DxilOp::GSInstanceID
             } else {
                 self.add_element(piece, true)?;
@@ -374,11 +329,11 @@ impl Lowerer<'_> {
             }
         }
         let f = t.func(self.entry_func);
-        if self.target.stage == ShaderKind::Geometry {
+        if self.target.stage == Stage::Geometry {
             self.begin_geometry(f)?;
         }
-        if matches!(self.target.stage, ShaderKind::Hull | ShaderKind::Domain) && !self.sigs.tess.patch_constant_phase {
-            self.begin_tessellation(f);
+        if matches!(self.target.stage, Stage::Hull | Stage::Domain) && !self.sigs.tess.patch_constant_phase {
+            self.begin_tessellation();
         }
         let mut outs = Vec::new();
         for &p in &f.params {
@@ -393,19 +348,19 @@ impl Lowerer<'_> {
                 continue;
             }
             if let Type::Object { kind, elem, .. } = t.types.get(var.ty).clone() {
-                if super::geometry::is_stream(kind) && self.target.stage == ShaderKind::Geometry {
+                if super::geometry::is_stream(kind) && self.target.stage == Stage::Geometry {
                     let marker = self.declare_stream(kind, elem, var.span)?;
                     self.vars.insert(p, marker);
                     continue;
                 }
             }
-            if var.primitive.is_some() && self.target.stage == ShaderKind::Geometry {
+            if var.primitive.is_some() && self.target.stage == Stage::Geometry {
                 let vals = self.load_vertex_array(var)?;
                 self.vars.insert(p, vals);
                 continue;
             }
             let mut pieces = Vec::new();
-            self.io_pieces(var.ty, var.semantic.as_deref(), var.interpolation, var.span, &mut pieces)?;
+            self.io_pieces(var.ty, var.semantic.as_ref(), var.interpolation, var.span, &mut pieces)?;
             if dir == ParamDir::Out {
                 let kinds = self.leaf_kinds(var.ty);
                 let vals = kinds.iter().map(|k| self.undef_of(*k)).collect();
@@ -425,7 +380,7 @@ impl Lowerer<'_> {
             Vec::new()
         } else {
             let mut pieces = Vec::new();
-            self.io_pieces(f.ret, f.ret_semantic.as_deref(), Interpolation::default(), f.span, &mut pieces)?;
+            self.io_pieces(f.ret, f.ret_semantic.as_ref(), Interpolation::default(), f.span, &mut pieces)?;
             pieces
         };
         let Some(body) = f.body else { return unsupported("an entry point without a body", Some(f.span)) };
@@ -483,7 +438,7 @@ pub(crate) fn emit_metadata(
     let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
     properties.gs_state = sigs.gs_state;
     let tess = &sigs.tess;
-    if target.stage == ShaderKind::Domain {
+    if target.stage == Stage::Domain {
         properties.ds_state = Some(metadata::DsState { domain: tess.domain, input_control_points: tess.input_control_points });
     }
     if let Some(pcf) = patch_constant_function {
@@ -497,7 +452,7 @@ pub(crate) fn emit_metadata(
             max_tess_factor: tess.max_tess_factor,
         });
     }
-    if target.stage == ShaderKind::Compute {
+    if target.stage == Stage::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));
     }
     let name = options.entry_name.clone();

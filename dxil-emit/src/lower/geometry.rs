@@ -9,10 +9,10 @@ use super::{unsupported, Flat, Lowerer, R};
 use crate::ir::Value;
 use crate::metadata::GsState;
 use crate::ops::{DxilOp, Overload};
-use hlslc_frontend::ast::Modifier;
 use hlslc_frontend::Span;
 use hlslc_sema::intrinsics::IntrinsicOp as I;
-use hlslc_sema::tast::{self, AttrArg, ExprId, Interpolation};
+use hlslc_sema::entry::GsInput;
+use hlslc_sema::tast::{self, ExprId, Interpolation};
 use hlslc_sema::types::{ObjectKind, Type, TypeId};
 
 /// One output stream parameter: its marker value (the parameter's flattened "handle"), and its
@@ -26,12 +26,6 @@ pub(crate) struct StreamOut {
 /// Whether `kind` is a stream-output object.
 pub(crate) fn is_stream(kind: ObjectKind) -> bool {
     matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream)
-}
-
-/// The first integer argument of the attribute `name` of `f`.
-fn attr_int(f: &tast::Function, name: &str) -> Option<i64> {
-    let a = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case(name))?;
-    a.args.iter().find_map(|x| if let AttrArg::Int(n) = x { Some(*n) } else { None })
 }
 
 impl Lowerer<'_> {
@@ -68,29 +62,27 @@ impl Lowerer<'_> {
         Ok(vec![marker])
     }
 
-    /// Starts the GS state from the entry function's attributes and input primitive.
+    /// Starts the GS state from the geometry state sema resolved for the entry point.
     pub(crate) fn begin_geometry(&mut self, f: &tast::Function) -> R<()> {
-        let Some(max) = attr_int(f, "maxvertexcount") else {
+        let Some(gs) = self.t.entry.as_ref().and_then(|e| e.geometry.clone()) else {
             return unsupported("a geometry shader without [maxvertexcount]", Some(f.span));
         };
-        let instances = attr_int(f, "instance").unwrap_or(1);
-        let input = f.params.iter().find_map(|&p| match self.t.var(p).primitive {
-            Some(Modifier::Point) => Some(1),
-            Some(Modifier::Line) => Some(2),
-            Some(Modifier::Triangle) => Some(3),
-            Some(Modifier::LineAdj) => Some(6),
-            Some(Modifier::TriangleAdj) => Some(7),
-            _ => None,
-        });
-        let Some(input) = input else {
+        let Some(input) = gs.input else {
             return unsupported("a geometry shader without an input primitive qualifier", Some(f.span));
         };
+        let input_primitive = match input {
+            GsInput::Point => 1,
+            GsInput::Line => 2,
+            GsInput::Triangle => 3,
+            GsInput::LineAdj => 6,
+            GsInput::TriangleAdj => 7,
+        };
         self.sigs.gs_state = Some(GsState {
-            input_primitive: input,
-            max_vertex_count: max as u32,
+            input_primitive,
+            max_vertex_count: gs.max_vertex_count as u32,
             stream_mask: 0,
             output_topology: 0,
-            instance_count: instances as u32,
+            instance_count: gs.instance_count as u32,
         });
         Ok(())
     }
@@ -102,7 +94,7 @@ impl Lowerer<'_> {
             return unsupported("an input primitive qualifier on a parameter that is not a sized array", Some(var.span));
         };
         let mut pieces = Vec::new();
-        self.io_pieces(elem, var.semantic.as_deref(), var.interpolation, var.span, &mut pieces)?;
+        self.io_pieces(elem, var.semantic.as_ref(), var.interpolation, var.span, &mut pieces)?;
         let mut ids = Vec::new();
         for piece in &pieces {
             ids.push(self.add_element(piece, true)?);

@@ -27,7 +27,7 @@ mod tessellation;
 mod texture;
 
 use crate::ir::{self, BlockId, FunctionBuilder, Value};
-use crate::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind as OK, ShaderKind, Target};
+use crate::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind as OK, Target};
 use hlslc_frontend::Span;
 use hlslc_sema::tast::{self, ExprId, Stage, VarId};
 use hlslc_sema::types::{ScalarKind, Type, TypeId};
@@ -68,12 +68,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         return unsupported("a module without an entry point (library targets)", None);
     };
     let kind = match ep.stage {
-        Stage::Vertex => ShaderKind::Vertex,
-        Stage::Pixel => ShaderKind::Pixel,
-        Stage::Compute => ShaderKind::Compute,
-        Stage::Geometry => ShaderKind::Geometry,
-        Stage::Hull => ShaderKind::Hull,
-        Stage::Domain => ShaderKind::Domain,
+        k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) => k,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
     };
     let (major, minor) = options.shader_model;
@@ -87,7 +82,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     // A hull shader's patch constant function is a second function; both are laid out in
     // source order, as DXC does.
     let entry_fn = module.func(ep.func);
-    let pcf = if kind == ShaderKind::Hull { Some(tessellation::patch_constant_function(module, entry_fn)?) } else { None };
+    let pcf = if kind == Stage::Hull { Some(tessellation::patch_constant_function(&ep, entry_fn)?) } else { None };
     let (main, pcf_ir) = match pcf {
         Some(p) if tessellation::source_order(module.func(p)) < tessellation::source_order(entry_fn) => {
             let pf = m.declare_function(&tessellation::mangled_name(module, module.func(p)), fty, None);

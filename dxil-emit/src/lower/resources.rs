@@ -843,7 +843,7 @@ impl ResState {
             flags |= 0x10;
         }
         let has_uav = self.list.iter().any(|r| r.class == ResourceClass::Uav);
-        if has_uav && !matches!(target.stage, crate::ops::ShaderKind::Compute | crate::ops::ShaderKind::Pixel) {
+        if has_uav && !matches!(target.stage, crate::ops::Stage::Compute | crate::ops::Stage::Pixel) {
             flags |= 0x10000;
         }
         let dbl = m.types.iter().any(|(_, t)| matches!(t, ir::Type::Double)) && m.functions.iter().any(|f| f.body.is_some());

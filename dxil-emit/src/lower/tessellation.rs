@@ -20,10 +20,11 @@
 use super::entry::{IoPiece, SigKind};
 use super::{unsupported, Flat, Lowerer, R};
 use crate::ir::Value;
-use crate::ops::{DxilOp, Overload, ScalarKind as OK, ShaderKind};
+use crate::ops::{DxilOp, Overload, ScalarKind as OK, Stage};
 use hlslc_frontend::ast::StructKind;
 use hlslc_frontend::Span;
-use hlslc_sema::tast::{self, AttrArg, ExprId};
+use hlslc_sema::entry::SystemValue;
+use hlslc_sema::tast::{self, ExprId};
 use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId, TypeTable};
 
 /// Hull and domain state collected while lowering (see [`crate::metadata::HsState`]).
@@ -67,27 +68,6 @@ pub(crate) struct Patch {
     elements: Vec<(u32, IoPiece)>,
 }
 
-fn attr<'f>(f: &'f tast::Function, name: &str) -> Option<&'f AttrArg> {
-    f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case(name)).and_then(|a| a.args.first())
-}
-
-fn attr_str<'f>(f: &'f tast::Function, name: &str) -> Option<&'f str> {
-    match attr(f, name)? {
-        AttrArg::Str(s) | AttrArg::Word(s) => Some(s.as_str()),
-        _ => None,
-    }
-}
-
-/// `DXIL::TessellatorDomain` of a `[domain]` string.
-fn domain_code(s: &str) -> u32 {
-    match s {
-        "isoline" => 1,
-        "tri" => 2,
-        "quad" => 3,
-        _ => 0,
-    }
-}
-
 /// Number of edge and inside tess factors of a domain.
 fn tess_factor_rows(domain: u32) -> (u32, u32) {
     match domain {
@@ -98,15 +78,11 @@ fn tess_factor_rows(domain: u32) -> (u32, u32) {
     }
 }
 
-/// The patch constant function named by the entry's `[patchconstantfunc]`: the last defined
-/// free function of that name (DXC picks the definition the attribute resolves to).
-pub(crate) fn patch_constant_function(m: &tast::Module, entry: &tast::Function) -> R<tast::FuncId> {
-    let Some(name) = attr_str(entry, "patchconstantfunc") else {
-        return Err(super::LowerError { message: "hull entry point must have a valid patchconstantfunc attribute".into(), span: Some(entry.span) });
-    };
-    match m.funcs.iter().rposition(|g| g.name == name && g.body.is_some() && g.this_type.is_none()) {
-        Some(i) => Ok(tast::FuncId(i as u32)),
-        None => Err(super::LowerError { message: format!("Cannot find patchconstantfunc {name}."), span: Some(entry.span) }),
+/// The patch constant function sema resolved for a hull entry point.
+pub(crate) fn patch_constant_function(ep: &tast::EntryPoint, entry: &tast::Function) -> R<tast::FuncId> {
+    match &ep.hull {
+        Some(h) => Ok(h.patch_constant_func),
+        None => Err(super::LowerError { message: "hull entry point must have a valid patchconstantfunc attribute".into(), span: Some(entry.span) }),
     }
 }
 
@@ -222,37 +198,20 @@ fn mangle_fragment_template(inst: &str, names: &mut Vec<String>) -> String {
 }
 
 impl Lowerer<'_> {
-    /// Reads the hull or domain attributes of `f` into the state.
-    pub(crate) fn begin_tessellation(&mut self, f: &tast::Function) {
+    /// Reads the hull or domain state sema resolved for the entry point.
+    pub(crate) fn begin_tessellation(&mut self) {
+        let Some(ep) = self.t.entry.as_ref() else { return };
         let st = &mut self.sigs.tess;
-        if let Some(d) = attr_str(f, "domain") {
-            st.domain = domain_code(d);
-        }
-        if let Some(p) = attr_str(f, "partitioning") {
-            st.partitioning = match p {
-                "integer" => 1,
-                "pow2" => 2,
-                "fractional_odd" => 3,
-                "fractional_even" => 4,
-                _ => 0,
-            };
-        }
-        if let Some(t) = attr_str(f, "outputtopology") {
-            st.output_primitive = match t {
-                "point" => 1,
-                "line" => 2,
-                "triangle_cw" => 3,
-                "triangle_ccw" => 4,
-                _ => 0,
-            };
-        }
-        if let Some(AttrArg::Int(n)) = attr(f, "outputcontrolpoints") {
-            st.output_control_points = (*n).max(0) as u32;
-        }
-        match attr(f, "maxtessfactor") {
-            Some(AttrArg::Float(x)) => st.max_tess_factor = *x as f32,
-            Some(AttrArg::Int(n)) => st.max_tess_factor = *n as f32,
-            _ => {}
+        st.domain = ep.domain.map_or(0, |d| d as u32);
+        if let Some(h) = &ep.hull {
+            st.partitioning = h.partitioning.map_or(0, |p| p as u32);
+            st.output_primitive = h.output_topology.map_or(0, |t| t as u32);
+            if let Some(n) = h.output_control_points {
+                st.output_control_points = n.max(0) as u32;
+            }
+            if let Some(x) = h.max_tess_factor {
+                st.max_tess_factor = x;
+            }
         }
     }
 
@@ -271,19 +230,19 @@ impl Lowerer<'_> {
         let mut pieces = Vec::new();
         self.io_pieces(elem, None, var.interpolation, var.span, &mut pieces)?;
         let (op, elements) = match (stage, kind) {
-            (ShaderKind::Hull, ObjectKind::OutputPatch) => {
+            (Stage::Hull, ObjectKind::OutputPatch) => {
                 // The control point function's outputs, matched by semantic.
                 let mut elements = Vec::new();
                 for piece in pieces {
-                    let (name, index) = super::entry::split_semantic(&piece.semantic);
-                    let Some(e) = self.sigs.outputs.iter().find(|e| e.semantic.eq_ignore_ascii_case(&name) && e.semantic_indices.first() == Some(&index)) else {
+                    let (name, index) = (piece.semantic.canonical_name(), piece.semantic.index());
+                    let Some(e) = self.sigs.outputs.iter().find(|e| e.semantic.eq_ignore_ascii_case(name) && e.semantic_indices.first() == Some(&index)) else {
                         return unsupported(format!("an OutputPatch element `{}` the control point function does not write", piece.semantic), span);
                     };
                     elements.push((e.id, piece));
                 }
                 (DxilOp::LoadOutputControlPoint, elements)
             }
-            (ShaderKind::Hull | ShaderKind::Domain, _) => {
+            (Stage::Hull | Stage::Domain, _) => {
                 self.sigs.tess.input_control_points = count;
                 let elements = match self.sigs.tess.input_cp.clone() {
                     Some(e) => e,
@@ -327,12 +286,12 @@ impl Lowerer<'_> {
     }
 
     /// Reads a hull or domain system value (`None` when `name` is not one of them).
-    pub(crate) fn load_tess_system_value(&mut self, piece: &IoPiece, name: &str) -> R<Option<Flat>> {
+    pub(crate) fn load_tess_system_value(&mut self, piece: &IoPiece, sv: Option<SystemValue>) -> R<Option<Flat>> {
         let span = Some(piece.span);
         let kinds = self.leaf_kinds(piece.ty);
         let i32o = Overload::Scalar(OK::I32);
-        let v = match (self.target.stage, name) {
-            (ShaderKind::Domain, "SV_DomainLocation") => {
+        let v = match (self.target.stage, sv) {
+            (Stage::Domain, Some(SystemValue::DomainLocation)) => {
                 let mut out = Vec::new();
                 for (i, k) in kinds.iter().enumerate() {
                     let c = self.ci8(i as i8);
@@ -341,8 +300,8 @@ impl Lowerer<'_> {
                 }
                 return Ok(Some(out));
             }
-            (ShaderKind::Hull, "SV_OutputControlPointID") if !self.sigs.tess.patch_constant_phase => self.op(DxilOp::OutputControlPointID, i32o, &[], span)?,
-            (ShaderKind::Hull | ShaderKind::Domain, "SV_PrimitiveID") => self.op(DxilOp::PrimitiveID, i32o, &[], span)?,
+            (Stage::Hull, Some(SystemValue::OutputControlPointID)) if !self.sigs.tess.patch_constant_phase => self.op(DxilOp::OutputControlPointID, i32o, &[], span)?,
+            (Stage::Hull | Stage::Domain, Some(SystemValue::PrimitiveID)) => self.op(DxilOp::PrimitiveID, i32o, &[], span)?,
             _ => return Ok(None),
         };
         Ok(Some(kinds.iter().map(|k| self.convert_scalar(v, ScalarKind::UInt, *k)).collect()))

@@ -2,7 +2,7 @@
 //! the shader stage and the DXIL version agree, and otherwise says exactly why not.
 
 use super::sig::{declare_op, param_type};
-use super::{DxilOp, DxilVersion, OpInfo, Overload, ShaderKind, Signature};
+use super::{DxilOp, DxilVersion, OpInfo, Overload, Stage, Signature};
 use crate::ir::{FunctionBuilder, Value};
 use hlslc_frontend::Diagnostic;
 use std::fmt;
@@ -10,7 +10,7 @@ use std::fmt;
 /// What the module is compiled for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Target {
-    pub stage: ShaderKind,
+    pub stage: Stage,
     pub version: DxilVersion,
 }
 
@@ -96,7 +96,7 @@ pub fn check(op: DxilOp, o: Overload, target: Target) -> Result<(), OpError> {
         Signature::Opaque => return err(OpErrorKind::Unmodelled),
         Signature::Known { .. } => {}
     }
-    if v < target.stage.introduced() {
+    if v < super::stage_introduced(target.stage) {
         return err(OpErrorKind::StageNotInVersion);
     }
     let sm_version = DxilVersion::for_shader_model(info.min_shader_model.0, info.min_shader_model.1);

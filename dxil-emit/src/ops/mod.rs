@@ -36,112 +36,39 @@ impl std::fmt::Display for DxilVersion {
     }
 }
 
-/// Shader stages, numbered as DXIL's `ShaderKind`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ShaderKind {
-    Pixel = 0,
-    Vertex,
-    Geometry,
-    Hull,
-    Domain,
-    Compute,
-    Library,
-    RayGeneration,
-    Intersection,
-    AnyHit,
-    ClosestHit,
-    Miss,
-    Callable,
-    Mesh,
-    Amplification,
-    Node,
-}
+pub use hlslc_sema::entry::Stage;
 
-impl ShaderKind {
-    pub const ALL: [ShaderKind; 16] = [
-        ShaderKind::Pixel,
-        ShaderKind::Vertex,
-        ShaderKind::Geometry,
-        ShaderKind::Hull,
-        ShaderKind::Domain,
-        ShaderKind::Compute,
-        ShaderKind::Library,
-        ShaderKind::RayGeneration,
-        ShaderKind::Intersection,
-        ShaderKind::AnyHit,
-        ShaderKind::ClosestHit,
-        ShaderKind::Miss,
-        ShaderKind::Callable,
-        ShaderKind::Mesh,
-        ShaderKind::Amplification,
-        ShaderKind::Node,
-    ];
-
-    /// The stage name used in `ops.txt` and messages.
-    pub fn name(self) -> &'static str {
-        use ShaderKind::*;
-        match self {
-            Pixel => "pixel",
-            Vertex => "vertex",
-            Geometry => "geometry",
-            Hull => "hull",
-            Domain => "domain",
-            Compute => "compute",
-            Library => "library",
-            RayGeneration => "raygeneration",
-            Intersection => "intersection",
-            AnyHit => "anyhit",
-            ClosestHit => "closesthit",
-            Miss => "miss",
-            Callable => "callable",
-            Mesh => "mesh",
-            Amplification => "amplification",
-            Node => "node",
-        }
-    }
-
-    /// Profile prefix (`ps`, `cs`, `lib`, ...) as in `-T cs_6_0` and `!dx.shaderModel`.
-    pub fn profile_prefix(self) -> &'static str {
-        use ShaderKind::*;
-        match self {
-            Pixel => "ps",
-            Vertex => "vs",
-            Geometry => "gs",
-            Hull => "hs",
-            Domain => "ds",
-            Compute => "cs",
-            Library | RayGeneration | Intersection | AnyHit | ClosestHit | Miss | Callable | Node => "lib",
-            Mesh => "ms",
-            Amplification => "as",
-        }
-    }
-
-    /// The first DXIL version in which the stage exists.
-    pub fn introduced(self) -> DxilVersion {
-        use ShaderKind::*;
-        match self {
-            Pixel | Vertex | Geometry | Hull | Domain | Compute => DxilVersion::new(1, 0),
-            Library | RayGeneration | Intersection | AnyHit | ClosestHit | Miss | Callable => DxilVersion::new(1, 3),
-            Mesh | Amplification => DxilVersion::new(1, 5),
-            Node => DxilVersion::new(1, 8),
-        }
+/// The first DXIL version in which `stage` exists.
+pub fn stage_introduced(stage: Stage) -> DxilVersion {
+    use Stage::*;
+    match stage {
+        Pixel | Vertex | Geometry | Hull | Domain | Compute => DxilVersion::new(1, 0),
+        Library | RayGeneration | Intersection | AnyHit | ClosestHit | Miss | Callable => DxilVersion::new(1, 3),
+        Mesh | Amplification => DxilVersion::new(1, 5),
+        Node => DxilVersion::new(1, 8),
     }
 }
 
-/// A set of stages (bit `k` = `ShaderKind` number `k`); empty means removed.
+/// The profile prefix `!dx.shaderModel` names for a stage: ray tracing and node stages are in
+/// `lib` modules.
+pub fn profile_prefix(stage: Stage) -> &'static str {
+    stage.prefix().unwrap_or("lib")
+}
+
+/// A set of stages (bit `k` = `Stage` number `k`); empty means removed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StageSet(pub u32);
 
 impl StageSet {
     pub const ALL: StageSet = StageSet((1 << 16) - 1);
-    pub fn contains(self, k: ShaderKind) -> bool {
+    pub fn contains(self, k: Stage) -> bool {
         self.0 & (1 << k as u32) != 0
     }
     pub fn is_removed(self) -> bool {
         self.0 == 0
     }
     pub fn names(self) -> Vec<&'static str> {
-        ShaderKind::ALL.iter().filter(|k| self.contains(**k)).map(|k| k.name()).collect()
+        Stage::ALL.iter().filter(|k| self.contains(**k)).map(|k| k.name()).collect()
     }
 }
 

@@ -9,7 +9,7 @@ fn v(major: u8, minor: u8) -> DxilVersion {
 }
 
 fn cs(version: DxilVersion) -> Target {
-    Target { stage: ShaderKind::Compute, version }
+    Target { stage: Stage::Compute, version }
 }
 
 /// Every concrete overload an overload set allows (vectors as `<4 x T>`), using `udt`/`obj` as
@@ -175,8 +175,8 @@ fn versioned_properties_pick_the_latest_entry() {
     assert!(!sin.overloads_at(v(1, 8)).expect("1.8").allows(vec4));
     assert!(sin.overloads_at(v(1, 9)).expect("1.9").allows(vec4));
     let ddx = DxilOp::DerivCoarseX.info();
-    assert!(!ddx.stages_at(v(1, 5)).expect("1.5").contains(ShaderKind::Compute));
-    assert!(ddx.stages_at(v(1, 6)).expect("1.6").contains(ShaderKind::Compute));
+    assert!(!ddx.stages_at(v(1, 5)).expect("1.5").contains(Stage::Compute));
+    assert!(ddx.stages_at(v(1, 6)).expect("1.6").contains(Stage::Compute));
     assert!(ddx.flags.is_derivative && !ddx.flags.is_wave);
     assert!(DxilOp::CreateHandle.info().stages_at(v(1, 6)).expect("1.6").is_removed());
     assert!(DxilOp::AnnotateHandle.info().stages_at(v(1, 5)).is_none());
@@ -224,14 +224,14 @@ fn checked_builder_refuses_invalid_combinations() {
     assert!(matches!(refusal(DxilOp::CreateHandle, f32o, cs(v(1, 0))), OpErrorKind::InvalidOverload { .. }));
     assert!(matches!(refusal(DxilOp::DerivCoarseX, f32o, cs(v(1, 5))), OpErrorKind::StageNotAllowed { .. }));
     assert!(check(DxilOp::DerivCoarseX, f32o, cs(v(1, 6))).is_ok());
-    let ps = Target { stage: ShaderKind::Pixel, version: v(1, 0) };
+    let ps = Target { stage: Stage::Pixel, version: v(1, 0) };
     assert!(matches!(refusal(DxilOp::ThreadId, i32o, ps), OpErrorKind::StageNotAllowed { .. }));
     assert_eq!(refusal(DxilOp::CreateHandle, Overload::None, cs(v(1, 6))), OpErrorKind::Removed { since: v(1, 6) });
     assert!(check(DxilOp::CreateHandle, Overload::None, cs(v(1, 5))).is_ok());
     assert_eq!(refusal(DxilOp::AnnotateHandle, Overload::None, cs(v(1, 5))), OpErrorKind::NotInVersion { introduced: v(1, 6) });
     assert_eq!(refusal(DxilOp::Reserved0, Overload::None, cs(v(1, 8))), OpErrorKind::Reserved);
     assert_eq!(refusal(DxilOp::LinAlgMatrixMultiply, Overload::None, cs(v(1, 10))), OpErrorKind::Unmodelled);
-    let ms = Target { stage: ShaderKind::Mesh, version: v(1, 4) };
+    let ms = Target { stage: Stage::Mesh, version: v(1, 4) };
     assert_eq!(refusal(DxilOp::ThreadId, i32o, ms), OpErrorKind::StageNotInVersion);
     assert_eq!(refusal(DxilOp::GetGroupWaveIndex, Overload::None, cs(v(1, 9))), OpErrorKind::NotInVersion { introduced: v(1, 10) });
     let msg = check(DxilOp::ThreadId, i32o, ps).expect_err("refused").to_string();

@@ -24,9 +24,9 @@ fn interpolation(mods: &[ModifierAt]) -> Interpolation {
     }
 }
 
-fn semantic(anns: &[Annotation]) -> Option<String> {
+fn semantic(anns: &[Annotation]) -> Option<crate::entry::Semantic> {
     anns.iter().find_map(|a| match a {
-        Annotation::Semantic(id) => Some(id.name.clone()),
+        Annotation::Semantic(id) => Some(crate::entry::Semantic::parse(&id.name)),
         _ => None,
     })
 }
@@ -752,7 +752,9 @@ impl Checker<'_> {
         for attr in missing {
             self.error(span, format!("{what} entry point must have a valid {attr} attribute"));
         }
-        EntryPoint { func, stage, numthreads }
+        let mut ep = EntryPoint { numthreads, ..EntryPoint::new(func, stage) };
+        crate::stage::state::resolve_state(&self.m, &mut ep, self.diags);
+        ep
     }
 
     /// The entry points of a library target: every defined free function with a

@@ -131,28 +131,6 @@ pub(crate) fn numthreads_args(a: &RawAttr) -> Option<(i64, i64, i64)> {
     (v.len() == 3).then(|| (v[0], v[1], v[2]))
 }
 
-/// The `[shader("...")]` name of a stage.
-fn stage_attr_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Vertex => "vertex",
-        Stage::Pixel => "pixel",
-        Stage::Geometry => "geometry",
-        Stage::Hull => "hull",
-        Stage::Domain => "domain",
-        Stage::Compute => "compute",
-        Stage::Mesh => "mesh",
-        Stage::Amplification => "amplification",
-        Stage::RayGeneration => "raygeneration",
-        Stage::Intersection => "intersection",
-        Stage::AnyHit => "anyhit",
-        Stage::ClosestHit => "closesthit",
-        Stage::Miss => "miss",
-        Stage::Callable => "callable",
-        Stage::Node => "node",
-        Stage::Library => "library",
-    }
-}
-
 /// DXC's error when the entry function of a stage profile has a `[shader("...")]` attribute of
 /// another stage.
 pub(crate) fn shader_attr_conflict(attrs: &[RawAttr], func: &str, stage: Stage, profile: &str) -> Option<String> {
@@ -162,7 +140,7 @@ pub(crate) fn shader_attr_conflict(attrs: &[RawAttr], func: &str, stage: Stage, 
     (named != stage).then(|| {
         format!(
             "entry type '{}' from profile '{profile}' conflicts with shader attribute type '{name}' on entry function '{}'.",
-            stage_attr_name(stage),
+            stage.name(),
             func
         )
     })

@@ -19,6 +19,8 @@
 
 mod body;
 mod mesh;
+pub mod sigpoint;
+pub(crate) mod state;
 pub mod vars;
 mod vulkan;
 
@@ -43,6 +45,42 @@ pub fn check_entry_points(m: &Module, diags: &mut Diagnostics) {
             _ => {}
         }
         body::check_reachable_bodies(m, ep, body::Rules::Language, &mut reported, diags);
+    }
+}
+
+/// Which back end's wording [`check_signature_points`] reports with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Dxil,
+    Spirv,
+}
+
+/// A semantic its signature point does not allow ([`sigpoint::interpretation`] is `NA`): an
+/// entry point compiled for the wrong stage (`-E VSMain -T ps_6_0`, whose `SV_Position` result
+/// is no pixel shader output), `SV_Target` out of a vertex shader, `SV_ShadingRate` before shader
+/// model 6.4. dxc's DXIL back end reports system values ("invalid semantic 'SV_Position' for ps
+/// 6.0"); its SPIR-V back end every semantic ("invalid usage of semantic 'SV_Position' in shader
+/// profile ps"), user semantics of mesh and amplification inputs being reported by
+/// [`check_entry_points`] already.
+pub fn check_signature_points(m: &Module, shader_model: (u32, u32), backend: Backend, diags: &mut Diagnostics) {
+    for ep in &m.entries {
+        let Some(prefix) = ep.stage.prefix() else { continue };
+        for v in stage_vars(m, ep) {
+            let Some(point) = v.point else { continue };
+            let sv = v.semantic.system();
+            if sv.is_none() && (backend == Backend::Dxil || matches!(point, sigpoint::SigPoint::MSIn | sigpoint::SigPoint::ASIn)) {
+                continue;
+            }
+            if sigpoint::interpretation(sv, point, shader_model) != sigpoint::Interpretation::NA {
+                continue;
+            }
+            let (major, minor) = shader_model;
+            let msg = match backend {
+                Backend::Dxil => format!("invalid semantic '{}' for {prefix} {major}.{minor}", v.semantic),
+                Backend::Spirv => format!("invalid usage of semantic '{}' in shader profile {prefix}", v.semantic),
+            };
+            diags.push(Diagnostic::error(msg).at(v.span));
+        }
     }
 }
 

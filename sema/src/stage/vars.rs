@@ -9,7 +9,10 @@
 //! remembered, [`StageVar::stream`]), `InputPatch`/`OutputPatch` as inputs; other objects none.
 //! An `inout` parameter is both an input and an output.
 
+use super::sigpoint::SigPoint;
+use crate::entry::{Semantic, Stage};
 use crate::tast::{EntryPoint, Interpolation, Module, ParamDir, Storage};
+use hlslc_frontend::ast::Modifier;
 use crate::types::{ObjectKind, Type, TypeId};
 use hlslc_frontend::Span;
 
@@ -23,8 +26,8 @@ pub enum Dir {
 /// One stage variable.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StageVar {
-    /// The semantic as written (`SV_Position`, `TEXCOORD3`).
-    pub semantic: String,
+    /// The semantic (`SV_Position`, `TEXCOORD3`), parsed.
+    pub semantic: Semantic,
     /// The parameter's or field's name (the function's for the return value).
     pub name: String,
     pub ty: TypeId,
@@ -34,6 +37,9 @@ pub struct StageVar {
     pub span: Span,
     /// For a geometry shader's stream outputs: the index of the stream parameter.
     pub stream: Option<usize>,
+    /// The DXIL signature point it belongs to (`None` where the stage has none: compute
+    /// outputs, library-only stages).
+    pub point: Option<SigPoint>,
 }
 
 /// `PointStream`, `LineStream`, `TriangleStream`.
@@ -45,13 +51,24 @@ pub fn is_stream(kind: ObjectKind) -> bool {
 pub fn stage_vars(m: &Module, ep: &EntryPoint) -> Vec<StageVar> {
     let f = m.func(ep.func);
     let mut out = Vec::new();
+    let plain = |d: Dir| plain_point(ep.stage, d);
     for (i, &p) in f.params.iter().enumerate() {
         let v = m.var(p);
-        let at = Origin { name: &v.name, span: v.span, stream: None };
+        let at = Origin { name: &v.name, span: v.span, stream: None, point: None };
         if let Type::Object { kind, elem: Some(elem), .. } = m.types.get(v.ty) {
             match kind {
-                k if is_stream(*k) => flatten(m, *elem, None, Dir::Out, v.interpolation, &Origin { stream: Some(i), ..at }, 0, &mut out),
-                ObjectKind::InputPatch | ObjectKind::OutputPatch => flatten(m, *elem, None, Dir::In, v.interpolation, &at, 0, &mut out),
+                k if is_stream(*k) => {
+                    let at = Origin { stream: Some(i), point: Some(SigPoint::GSOut), ..at };
+                    flatten(m, *elem, None, Dir::Out, v.interpolation, &at, 0, &mut out)
+                }
+                ObjectKind::InputPatch | ObjectKind::OutputPatch => {
+                    let point = match ep.stage {
+                        Stage::Hull => Some(SigPoint::HSCPIn),
+                        Stage::Domain => Some(SigPoint::DSCPIn),
+                        _ => None,
+                    };
+                    flatten(m, *elem, None, Dir::In, v.interpolation, &Origin { point, ..at }, 0, &mut out)
+                }
                 _ => {}
             }
             continue;
@@ -62,14 +79,44 @@ pub fn stage_vars(m: &Module, ep: &EntryPoint) -> Vec<StageVar> {
             _ => &[Dir::In],
         };
         for &d in dirs {
-            flatten(m, v.ty, v.semantic.as_deref(), d, v.interpolation, &at, 0, &mut out);
+            let point = match (ep.stage, v.primitive) {
+                (Stage::Geometry, Some(Modifier::Point | Modifier::Line | Modifier::Triangle | Modifier::LineAdj | Modifier::TriangleAdj)) => {
+                    Some(SigPoint::GSVIn)
+                }
+                (Stage::Mesh, Some(Modifier::Vertices)) => Some(SigPoint::MSOut),
+                (Stage::Mesh, Some(Modifier::Primitives)) => Some(SigPoint::MSPOut),
+                (Stage::Mesh, Some(Modifier::Indices | Modifier::Payload)) => None,
+                _ => plain(d),
+            };
+            flatten(m, v.ty, v.semantic.as_ref(), d, v.interpolation, &Origin { point, ..at }, 0, &mut out);
         }
     }
     if !m.types.is_void(f.ret) {
-        let at = Origin { name: &f.name, span: f.span, stream: None };
-        flatten(m, f.ret, f.ret_semantic.as_deref(), Dir::Out, Interpolation::default(), &at, 0, &mut out);
+        let at = Origin { name: &f.name, span: f.span, stream: None, point: plain(Dir::Out) };
+        flatten(m, f.ret, f.ret_semantic.as_ref(), Dir::Out, Interpolation::default(), &at, 0, &mut out);
     }
     out
+}
+
+/// The signature point of an ordinary input or output of a stage's entry function.
+fn plain_point(stage: Stage, dir: Dir) -> Option<SigPoint> {
+    use SigPoint::*;
+    Some(match (stage, dir) {
+        (Stage::Vertex, Dir::In) => VSIn,
+        (Stage::Vertex, Dir::Out) => VSOut,
+        (Stage::Hull, Dir::In) => HSIn,
+        (Stage::Hull, Dir::Out) => HSCPOut,
+        (Stage::Domain, Dir::In) => DSIn,
+        (Stage::Domain, Dir::Out) => DSOut,
+        (Stage::Geometry, Dir::In) => GSIn,
+        (Stage::Geometry, Dir::Out) => GSOut,
+        (Stage::Pixel, Dir::In) => PSIn,
+        (Stage::Pixel, Dir::Out) => PSOut,
+        (Stage::Compute, Dir::In) => CSIn,
+        (Stage::Mesh, Dir::In) => MSIn,
+        (Stage::Amplification, Dir::In) => ASIn,
+        _ => return None,
+    })
 }
 
 /// Where a stage variable comes from.
@@ -78,18 +125,19 @@ struct Origin<'a> {
     name: &'a str,
     span: Span,
     stream: Option<usize>,
+    point: Option<SigPoint>,
 }
 
 /// Structs nest only finitely, but a limit keeps a malformed type table from recursing forever.
 const MAX_NESTING: u32 = 64;
 
 #[allow(clippy::too_many_arguments)]
-fn flatten(m: &Module, ty: TypeId, semantic: Option<&str>, dir: Dir, interp: Interpolation, at: &Origin, depth: u32, out: &mut Vec<StageVar>) {
+fn flatten(m: &Module, ty: TypeId, semantic: Option<&Semantic>, dir: Dir, interp: Interpolation, at: &Origin, depth: u32, out: &mut Vec<StageVar>) {
     if depth > MAX_NESTING {
         return;
     }
     if let Some(s) = semantic {
-        out.push(StageVar { semantic: s.to_string(), name: at.name.to_string(), ty, dir, interpolation: interp, span: at.span, stream: at.stream });
+        out.push(StageVar { semantic: s.clone(), name: at.name.to_string(), ty, dir, interpolation: interp, span: at.span, stream: at.stream, point: at.point });
         return;
     }
     match m.types.get(ty) {
@@ -100,7 +148,7 @@ fn flatten(m: &Module, ty: TypeId, semantic: Option<&str>, dir: Dir, interp: Int
             }
             for field in &def.fields {
                 let field_at = Origin { name: &field.name, ..*at };
-                flatten(m, field.ty, field.semantic.as_deref(), dir, union(interp, field.interpolation), &field_at, depth + 1, out);
+                flatten(m, field.ty, field.semantic.as_ref(), dir, union(interp, field.interpolation), &field_at, depth + 1, out);
             }
         }
         Type::Array { elem, .. } => flatten(m, *elem, None, dir, interp, at, depth + 1, out),

@@ -2,6 +2,7 @@
 //! SPIR-V back end.
 
 use super::vars::{stage_vars, Dir, StageVar};
+use crate::entry::SystemValue;
 use crate::tast::{Module, Stage};
 use crate::types::{ScalarKind, Type, TypeId};
 use hlslc_frontend::{Diagnostic, Diagnostics};
@@ -29,32 +30,24 @@ pub fn check_vulkan_interface(m: &Module, diags: &mut Diagnostics) {
 }
 
 fn check_var(m: &Module, stage: Stage, v: &StageVar, diags: &mut Diagnostics) {
-    let (name, _) = split_index(&v.semantic);
-    let upper = name.to_ascii_uppercase();
     let err = |diags: &mut Diagnostics, msg: String| diags.push(Diagnostic::error(msg).at(v.span));
-    match upper.as_str() {
-        "SV_POSITION" if stage == Stage::Vertex && v.dir == Dir::Out && !is_position(m, v.ty, 0) => err(
+    match v.semantic.system() {
+        Some(SystemValue::Position) if stage == Stage::Vertex && v.dir == Dir::Out && !is_position(m, v.ty, 0) => err(
             diags,
             "SV_Position must be a 4-component 32-bit float vector or a composite which recursively contains only such a vector".into(),
         ),
-        "SV_CLIPDISTANCE" | "SV_CULLDISTANCE" if !is_distance(m, v.ty) => {
-            let which = if upper == "SV_CLIPDISTANCE" { "SV_ClipDistance" } else { "SV_CullDistance" };
-            err(diags, format!("elements for {which} variable '{}' must be scalar, vector, or array with float type", v.name));
+        Some(sv @ (SystemValue::ClipDistance | SystemValue::CullDistance)) if !is_distance(m, v.ty) => {
+            err(diags, format!("elements for {} variable '{}' must be scalar, vector, or array with float type", sv.name(), v.name));
         }
-        "SV_INNERCOVERAGE" if !matches!(m.types.get(v.ty), Type::Scalar(ScalarKind::UInt)) => err(diags, "SV_InnerCoverage must be of uint type.".into()),
+        Some(SystemValue::InnerCoverage) if !matches!(m.types.get(v.ty), Type::Scalar(ScalarKind::UInt)) => {
+            err(diags, "SV_InnerCoverage must be of uint type.".into())
+        }
         _ => {}
     }
     let i = v.interpolation;
     if stage == Stage::Pixel && v.dir == Dir::In && !i.nointerpolation && (i.linear || i.centroid || i.noperspective || i.sample) && is_integer(m, v.ty) {
         err(diags, "only nointerpolation mode allowed for integer input parameters in pixel shader".into());
     }
-}
-
-/// `TEXCOORD3` → (`TEXCOORD`, 3); no trailing digits → index 0.
-pub(crate) fn split_index(semantic: &str) -> (&str, u32) {
-    let digits = semantic.len() - semantic.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-    let (name, index) = semantic.split_at(semantic.len() - digits);
-    (name, index.parse().unwrap_or(0))
 }
 
 /// A float kind stored in 32 bits (min-precision floats are, unless `-enable-16bit-types` made

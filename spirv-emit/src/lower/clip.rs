@@ -7,6 +7,7 @@
 use super::{Lowerer, R};
 use crate::id::SpvId;
 use crate::types::Decoration;
+use hlslc_sema::entry::{Semantic, SystemValue};
 use hlslc_sema::tast::{EntryPoint, ParamDir, Stage, Storage};
 use hlslc_sema::types::{ScalarKind, Type, TypeId, TypeTable};
 use spirv::{BuiltIn, Decoration as D, Op, StorageClass};
@@ -21,13 +22,10 @@ pub(crate) struct ClipLayout {
 }
 
 /// Whether `semantic` is a clip (`Some(false)`) or cull (`Some(true)`) distance, and its index.
-pub(crate) fn clip_semantic(semantic: &str) -> Option<(bool, u32)> {
-    let upper = semantic.to_ascii_uppercase();
-    let base = upper.trim_end_matches(|c: char| c.is_ascii_digit());
-    let index = upper[base.len()..].parse().unwrap_or(0);
-    match base {
-        "SV_CLIPDISTANCE" => Some((false, index)),
-        "SV_CULLDISTANCE" => Some((true, index)),
+pub(crate) fn clip_semantic(semantic: &Semantic) -> Option<(bool, u32)> {
+    match semantic.system()? {
+        SystemValue::ClipDistance => Some((false, semantic.index())),
+        SystemValue::CullDistance => Some((true, semantic.index())),
         _ => None,
     }
 }
@@ -47,14 +45,14 @@ pub(crate) fn clip_width(types: &TypeTable, t: TypeId) -> Option<u32> {
 
 /// Collects the clip/cull leaves of a value of type `ty` with `semantic` (struct fields use their
 /// own semantics).
-fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&str>, out: &mut Vec<(bool, u32, u32)>) {
+fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&Semantic>, out: &mut Vec<(bool, u32, u32)>) {
     if let Type::Struct(sid) = types.get(ty) {
         let def = &types.structs[sid.0 as usize];
         for &b in &def.bases {
             collect(types, b, None, out);
         }
         for f in &def.fields {
-            collect(types, f.ty, f.semantic.as_deref(), out);
+            collect(types, f.ty, f.semantic.as_ref(), out);
         }
         return;
     }
@@ -66,7 +64,7 @@ fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&str>, out: &mut Vec<
 
 impl ClipLayout {
     /// The array element where the value with this semantic starts, and the array variable.
-    pub(crate) fn lookup(&self, semantic: &str) -> Option<(SpvId, u32)> {
+    pub(crate) fn lookup(&self, semantic: &Semantic) -> Option<(SpvId, u32)> {
         let (cull, index) = clip_semantic(semantic)?;
         let &(_, _, off) = self.offsets.iter().find(|(c, i, _)| *c == cull && *i == index)?;
         Some((self.vars[cull as usize]?, off))
@@ -90,20 +88,20 @@ impl<'m> Lowerer<'m> {
             if let Type::Object { elem: Some(elem), .. } = m.types.get(var.ty) {
                 // A geometry shader's output stream.
                 if ep.stage == Stage::Geometry && var.primitive.is_none() {
-                    collect(&m.types, *elem, var.semantic.as_deref(), &mut outs);
+                    collect(&m.types, *elem, var.semantic.as_ref(), &mut outs);
                 }
                 continue;
             }
             let arrayed = ep.stage == Stage::Geometry && var.primitive.is_some();
             if dir != ParamDir::Out && !arrayed && !matches!(ep.stage, Stage::Vertex | Stage::Hull) {
-                collect(&m.types, var.ty, var.semantic.as_deref(), &mut ins);
+                collect(&m.types, var.ty, var.semantic.as_ref(), &mut ins);
             }
             if dir != ParamDir::In && ep.stage != Stage::Hull {
-                collect(&m.types, var.ty, var.semantic.as_deref(), &mut outs);
+                collect(&m.types, var.ty, var.semantic.as_ref(), &mut outs);
             }
         }
         if ep.stage != Stage::Hull {
-            collect(&m.types, f.ret, f.ret_semantic.as_deref(), &mut outs);
+            collect(&m.types, f.ret, f.ret_semantic.as_ref(), &mut outs);
         }
         let input = self.clip_layout(ins, StorageClass::Input, interface);
         let output = self.clip_layout(outs, StorageClass::Output, interface);

@@ -13,6 +13,7 @@ use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
 use crate::types::Decoration;
 use hlslc_frontend::Span;
+use hlslc_sema::entry::{Semantic, SystemValue};
 use hlslc_sema::tast::{EntryPoint, Interpolation, ParamDir, Stage, Storage};
 use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId, TypeTable};
 use spirv::{BuiltIn, Decoration as D, ExecutionMode, ExecutionModel, FunctionControl, StorageClass};
@@ -29,6 +30,8 @@ pub(crate) struct Io {
     /// semantics of its fields: the first leaf takes it as written, later ones the same name with
     /// the index advanced by the locations before them.
     inherit: Option<SemCursor>,
+    /// The enclosing struct's semantic that `inherit` counts from.
+    inherit_base: Option<Semantic>,
     /// Stage variables made now are per patch (`Patch`): a hull shader's patch constant outputs
     /// and a domain shader's inputs outside its control points.
     pub(crate) patch: bool,
@@ -38,22 +41,19 @@ pub(crate) struct Io {
 }
 
 struct SemCursor {
-    first: Option<String>,
-    base: String,
+    first: Option<Semantic>,
     next: u32,
 }
 
 impl SemCursor {
-    fn new(semantic: &str) -> SemCursor {
-        let base = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
-        let next = semantic[base.len()..].parse().unwrap_or(0);
-        SemCursor { first: Some(semantic.to_string()), base: base.to_string(), next }
+    fn new(semantic: &Semantic) -> SemCursor {
+        SemCursor { first: Some(semantic.clone()), next: semantic.index() }
     }
     /// The semantic of the next leaf, which takes `locations` locations.
-    fn take(&mut self, locations: u32) -> String {
-        let name = self.first.take().unwrap_or_else(|| format!("{}{}", self.base, self.next));
+    fn take(&mut self, base: &Semantic, locations: u32) -> Semantic {
+        let sem = self.first.take().unwrap_or_else(|| base.with_index(self.next));
         self.next += locations;
-        name
+        sem
     }
 }
 
@@ -85,7 +85,7 @@ fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
 
 /// The members of a struct as SPIR-V lays them out (base classes first, then the fields), with
 /// their semantics and interpolation.
-fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<String>, Interpolation)> {
+fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation)> {
     let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default()));
     bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation))).collect()
 }
@@ -160,7 +160,7 @@ impl<'m> Lowerer<'m> {
             let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
             if let Some(elem) = stream_elem(&self.m.types, var.ty) {
                 // A geometry shader's output stream: its stage variables are written by `Append`.
-                let tree = self.declare_output(ep.stage, elem, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, var.span, &mut io, None)?;
+                let tree = self.declare_output(ep.stage, elem, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, var.span, &mut io, None)?;
                 self.stream_out.get_or_insert(tree);
                 args.push(tmp);
                 continue;
@@ -174,7 +174,7 @@ impl<'m> Lowerer<'m> {
                     _ => (var.ty, None),
                 };
                 io.patch = ep.stage == Stage::Domain && arrayed.is_none();
-                let v = self.read_input(ep.stage, ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, arrayed, var.span, &mut io)?;
+                let v = self.read_input(ep.stage, ty, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, arrayed, var.span, &mut io)?;
                 io.patch = false;
                 self.b.store(tmp, v, None)?;
                 if ep.stage == Stage::Hull {
@@ -193,12 +193,12 @@ impl<'m> Lowerer<'m> {
             // The result is one output control point, written at the invocation's index.
             hull_out = self.hull_outputs(ep, &hull, r, &mut io)?;
         } else if f.ret != TypeTable::VOID {
-            self.write_output(ep.stage, f.ret, f.ret_semantic.as_deref(), Interpolation::default(), None, r, f.span, &mut io)?;
+            self.write_output(ep.stage, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), None, r, f.span, &mut io)?;
         }
         for (tmp, ty, sem, interp, loc, span) in outs {
             let t = self.ty(ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
-            self.write_output(ep.stage, ty, sem.as_deref(), interp, loc, v, span, &mut io)?;
+            self.write_output(ep.stage, ty, sem.as_ref(), interp, loc, v, span, &mut io)?;
         }
         if ep.stage == Stage::Hull {
             self.hull_patch_constants(ep, &hull, hull_out.as_ref(), &mut io)?;
@@ -235,7 +235,7 @@ impl<'m> Lowerer<'m> {
         &mut self,
         stage: Stage,
         ty: TypeId,
-        semantic: Option<&str>,
+        semantic: Option<&Semantic>,
         interp: Interpolation,
         loc: Option<u32>,
         arrayed: Option<u32>,
@@ -247,12 +247,13 @@ impl<'m> Lowerer<'m> {
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
             if starts_inherit {
                 io.inherit = semantic.map(SemCursor::new);
+                io.inherit_base = semantic.cloned();
             }
             // Base classes are the first members, each read like a field without a semantic.
             let members = struct_members(&def);
             let mut parts = Vec::new();
             for (mty, msem, minterp) in &members {
-                parts.push(self.read_input(stage, *mty, msem.as_deref(), *minterp, None, arrayed, span, io)?);
+                parts.push(self.read_input(stage, *mty, msem.as_ref(), *minterp, None, arrayed, span, io)?);
             }
             if starts_inherit {
                 io.inherit = None;
@@ -275,7 +276,7 @@ impl<'m> Lowerer<'m> {
             return Ok(self.b.composite_construct(at, &elems)?);
         }
         let inherited = self.inherited_semantic(ty, io);
-        let Some(sem) = inherited.as_deref().or(semantic) else {
+        let Some(sem) = inherited.as_ref().or(semantic) else {
             return unsupported("an entry point parameter without a semantic", Some(span));
         };
         if arrayed.is_none() && clip_width(&self.m.types, ty).is_some() {
@@ -310,7 +311,7 @@ impl<'m> Lowerer<'m> {
         &mut self,
         stage: Stage,
         ty: TypeId,
-        semantic: Option<&str>,
+        semantic: Option<&Semantic>,
         interp: Interpolation,
         loc: Option<u32>,
         value: SpvId,
@@ -328,7 +329,7 @@ impl<'m> Lowerer<'m> {
         &mut self,
         stage: Stage,
         ty: TypeId,
-        semantic: Option<&str>,
+        semantic: Option<&Semantic>,
         interp: Interpolation,
         loc: Option<u32>,
         span: Span,
@@ -340,11 +341,12 @@ impl<'m> Lowerer<'m> {
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
             if starts_inherit {
                 io.inherit = semantic.map(SemCursor::new);
+                io.inherit_base = semantic.cloned();
             }
             let mut fields = Vec::new();
             for (mty, msem, minterp) in struct_members(&def) {
                 let ft = self.ty(mty, Layout::Logical)?;
-                fields.push((ft, self.declare_output(stage, mty, msem.as_deref(), minterp, None, span, io, per_cp)?));
+                fields.push((ft, self.declare_output(stage, mty, msem.as_ref(), minterp, None, span, io, per_cp)?));
             }
             if starts_inherit {
                 io.inherit = None;
@@ -352,7 +354,7 @@ impl<'m> Lowerer<'m> {
             return Ok(OutTree::Struct(fields));
         }
         let inherited = self.inherited_semantic(ty, io);
-        let Some(sem) = inherited.as_deref().or(semantic) else {
+        let Some(sem) = inherited.as_ref().or(semantic) else {
             return unsupported("an entry point output without a semantic", Some(span));
         };
         if per_cp.is_none() && clip_width(&self.m.types, ty).is_some() {
@@ -361,7 +363,7 @@ impl<'m> Lowerer<'m> {
             }
         }
         let (var, var_ty, hlsl_spv, builtin) = self.stage_var(stage, ty, sem, false, interp, loc, per_cp.map(|p| p.0), span, io)?;
-        let position = sem.eq_ignore_ascii_case("SV_Position");
+        let position = sem.is(SystemValue::Position) && sem.len() == sem.name().len();
         Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index: per_cp.map(|p| p.1), builtin })
     }
 
@@ -403,9 +405,10 @@ impl<'m> Lowerer<'m> {
     }
 
     /// The semantic a leaf of type `ty` inherits from an enclosing struct's semantic, if any.
-    fn inherited_semantic(&self, ty: TypeId, io: &mut Io) -> Option<String> {
+    fn inherited_semantic(&self, ty: TypeId, io: &mut Io) -> Option<Semantic> {
         let n = location_count(&self.m.types, ty).unwrap_or(1);
-        io.inherit.as_mut().map(|c| c.take(n))
+        let base = io.inherit_base.clone()?;
+        io.inherit.as_mut().map(|c| c.take(&base, n))
     }
 
     /// Converts between the stage variable's type and the HLSL value's type (built-ins with more
@@ -450,7 +453,7 @@ impl<'m> Lowerer<'m> {
         &mut self,
         stage: Stage,
         ty: TypeId,
-        semantic: &str,
+        semantic: &Semantic,
         input: bool,
         interp: Interpolation,
         loc: Option<u32>,
@@ -593,49 +596,44 @@ impl<'m> Lowerer<'m> {
 }
 
 /// The built-in or location of a semantic in a stage and direction.
-fn slot_of(stage: Stage, semantic: &str, input: bool, loc: Option<u32>) -> Slot {
-    let upper = semantic.to_ascii_uppercase();
-    let base = upper.trim_end_matches(|c: char| c.is_ascii_digit());
-    let index: u32 = upper[base.len()..].parse().unwrap_or(0);
+fn slot_of(stage: Stage, semantic: &Semantic, input: bool, loc: Option<u32>) -> Slot {
     use BuiltIn as B;
-    let b = match (base, stage, input) {
-        ("SV_POSITION", Stage::Pixel, true) => Some((B::FragCoord, "gl_FragCoord")),
+    use SystemValue as S;
+    let Some(sv) = semantic.system() else { return Slot::Location(loc) };
+    let b = match (sv, stage, input) {
+        (S::Position, Stage::Pixel, true) => Some((B::FragCoord, "gl_FragCoord")),
         // A vertex shader's SV_Position input is an ordinary vertex attribute.
-        ("SV_POSITION", Stage::Vertex, true) => None,
-        ("SV_POSITION", _, _) => Some((B::Position, "gl_Position")),
-        ("SV_DISPATCHTHREADID", _, true) => Some((B::GlobalInvocationId, "gl_GlobalInvocationID")),
-        ("SV_GROUPID", _, true) => Some((B::WorkgroupId, "gl_WorkGroupID")),
-        ("SV_GROUPTHREADID", _, true) => Some((B::LocalInvocationId, "gl_LocalInvocationID")),
-        ("SV_GROUPINDEX", _, true) => Some((B::LocalInvocationIndex, "gl_LocalInvocationIndex")),
-        ("SV_VERTEXID", Stage::Vertex, true) => Some((B::VertexIndex, "gl_VertexIndex")),
-        ("SV_INSTANCEID", Stage::Vertex, true) => Some((B::InstanceIndex, "gl_InstanceIndex")),
-        ("SV_ISFRONTFACE", Stage::Pixel, true) => Some((B::FrontFacing, "gl_FrontFacing")),
-        ("SV_DEPTH", Stage::Pixel, false) => Some((B::FragDepth, "gl_FragDepth")),
-        ("SV_SAMPLEINDEX", Stage::Pixel, true) => Some((B::SampleId, "gl_SampleID")),
-        ("SV_PRIMITIVEID", Stage::Pixel | Stage::Geometry | Stage::Hull | Stage::Domain, true) => {
-            Some((B::PrimitiveId, "gl_PrimitiveID"))
-        }
-        ("SV_PRIMITIVEID", Stage::Geometry, false) => Some((B::PrimitiveId, "gl_PrimitiveID")),
-        ("SV_GSINSTANCEID", Stage::Geometry, true) => Some((B::InvocationId, "gl_InvocationID")),
-        ("SV_RENDERTARGETARRAYINDEX", Stage::Vertex | Stage::Domain | Stage::Geometry, false)
-        | ("SV_RENDERTARGETARRAYINDEX", Stage::Pixel, true) => Some((B::Layer, "gl_Layer")),
-        ("SV_VIEWPORTARRAYINDEX", Stage::Vertex | Stage::Domain | Stage::Geometry, false)
-        | ("SV_VIEWPORTARRAYINDEX", Stage::Pixel, true) => Some((B::ViewportIndex, "gl_ViewportIndex")),
+        (S::Position, Stage::Vertex, true) => None,
+        (S::Position, _, _) => Some((B::Position, "gl_Position")),
+        (S::DispatchThreadID, _, true) => Some((B::GlobalInvocationId, "gl_GlobalInvocationID")),
+        (S::GroupID, _, true) => Some((B::WorkgroupId, "gl_WorkGroupID")),
+        (S::GroupThreadID, _, true) => Some((B::LocalInvocationId, "gl_LocalInvocationID")),
+        (S::GroupIndex, _, true) => Some((B::LocalInvocationIndex, "gl_LocalInvocationIndex")),
+        (S::VertexID, Stage::Vertex, true) => Some((B::VertexIndex, "gl_VertexIndex")),
+        (S::InstanceID, Stage::Vertex, true) => Some((B::InstanceIndex, "gl_InstanceIndex")),
+        (S::IsFrontFace, Stage::Pixel, true) => Some((B::FrontFacing, "gl_FrontFacing")),
+        (S::Depth, Stage::Pixel, false) => Some((B::FragDepth, "gl_FragDepth")),
+        (S::SampleIndex, Stage::Pixel, true) => Some((B::SampleId, "gl_SampleID")),
+        (S::PrimitiveID, Stage::Pixel | Stage::Geometry | Stage::Hull | Stage::Domain, true) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        (S::PrimitiveID, Stage::Geometry, false) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        (S::GSInstanceID, Stage::Geometry, true) => Some((B::InvocationId, "gl_InvocationID")),
+        (S::RenderTargetArrayIndex, Stage::Vertex | Stage::Domain | Stage::Geometry, false)
+        | (S::RenderTargetArrayIndex, Stage::Pixel, true) => Some((B::Layer, "gl_Layer")),
+        (S::ViewportArrayIndex, Stage::Vertex | Stage::Domain | Stage::Geometry, false)
+        | (S::ViewportArrayIndex, Stage::Pixel, true) => Some((B::ViewportIndex, "gl_ViewportIndex")),
         // DXC leaves this one unnamed.
-        ("SV_VIEWID", _, true) => Some((B::ViewIndex, "")),
-        ("SV_OUTPUTCONTROLPOINTID", Stage::Hull, true) => Some((B::InvocationId, "gl_InvocationID")),
-        ("SV_DOMAINLOCATION", Stage::Domain, true) => Some((B::TessCoord, "gl_TessCoord")),
-        ("SV_TESSFACTOR", Stage::Hull, false) | ("SV_TESSFACTOR", Stage::Domain, true) => {
-            Some((B::TessLevelOuter, "gl_TessLevelOuter"))
-        }
-        ("SV_INSIDETESSFACTOR", Stage::Hull, false) | ("SV_INSIDETESSFACTOR", Stage::Domain, true) => {
+        (S::ViewID, _, true) => Some((B::ViewIndex, "")),
+        (S::OutputControlPointID, Stage::Hull, true) => Some((B::InvocationId, "gl_InvocationID")),
+        (S::DomainLocation, Stage::Domain, true) => Some((B::TessCoord, "gl_TessCoord")),
+        (S::TessFactor, Stage::Hull, false) | (S::TessFactor, Stage::Domain, true) => Some((B::TessLevelOuter, "gl_TessLevelOuter")),
+        (S::InsideTessFactor, Stage::Hull, false) | (S::InsideTessFactor, Stage::Domain, true) => {
             Some((B::TessLevelInner, "gl_TessLevelInner"))
         }
         _ => None,
     };
     match b {
         Some((b, n)) => Slot::BuiltIn(b, n),
-        None if base == "SV_TARGET" && !input => Slot::Location(Some(loc.unwrap_or(index))),
+        None if sv == S::Target && !input => Slot::Location(Some(loc.unwrap_or(semantic.index()))),
         None => Slot::Location(loc),
     }
 }

@@ -4,58 +4,41 @@
 //! is `OpEndPrimitive`.
 
 use super::super::{unsupported, Lowerer, R};
-use super::attr_ints;
 use crate::id::SpvId;
-use hlslc_frontend::ast::Modifier;
 use hlslc_sema::intrinsics::IntrinsicOp as I;
+use hlslc_sema::entry::{GsInput, GsOutput};
 use hlslc_sema::tast::{EntryPoint, ExprId, Stage};
-use hlslc_sema::types::{ObjectKind, Type};
 use spirv::{ExecutionMode, Op};
 
 impl<'m> Lowerer<'m> {
     pub(crate) fn geometry_modes(&mut self, ep: &EntryPoint, wrapper: SpvId) -> R<()> {
         let f = self.m.func(ep.func);
-        let Some(max) = attr_ints(f, "maxvertexcount").and_then(|v| v.first().copied()) else {
+        let Some(gs) = ep.geometry.clone() else {
             return Err(super::super::LowerError {
                 message: "geometry entry point must have a valid maxvertexcount attribute".into(),
                 span: Some(f.span),
                 notes: Vec::new(),
             });
         };
-        self.b.execution_mode(wrapper, ExecutionMode::OutputVertices, &[max as u32]);
-        let invocations = attr_ints(f, "instance").and_then(|v| v.first().copied()).unwrap_or(1);
-        self.b.execution_mode(wrapper, ExecutionMode::Invocations, &[invocations as u32]);
-        let (mut output, mut input) = (None, None);
-        for &p in &f.params {
-            let var = self.m.var(p);
-            if let Type::Object { kind, .. } = self.m.types.get(var.ty) {
-                let mode = match kind {
-                    ObjectKind::PointStream => Some(ExecutionMode::OutputPoints),
-                    ObjectKind::LineStream => Some(ExecutionMode::OutputLineStrip),
-                    ObjectKind::TriangleStream => Some(ExecutionMode::OutputTriangleStrip),
-                    _ => None,
-                };
-                if output.is_none() {
-                    output = mode;
-                }
-            }
-            let mode = match var.primitive {
-                Some(Modifier::Point) => Some(ExecutionMode::InputPoints),
-                Some(Modifier::Line) => Some(ExecutionMode::InputLines),
-                Some(Modifier::Triangle) => Some(ExecutionMode::Triangles),
-                Some(Modifier::LineAdj) => Some(ExecutionMode::InputLinesAdjacency),
-                Some(Modifier::TriangleAdj) => Some(ExecutionMode::InputTrianglesAdjacency),
-                _ => None,
-            };
-            if input.is_none() {
-                input = mode;
-            }
-        }
-        let Some(output) = output else {
+        self.b.execution_mode(wrapper, ExecutionMode::OutputVertices, &[gs.max_vertex_count as u32]);
+        self.b.execution_mode(wrapper, ExecutionMode::Invocations, &[gs.instance_count as u32]);
+        let Some(output) = gs.output else {
             return unsupported("a geometry shader without an output stream parameter", Some(f.span));
         };
-        let Some(input) = input else {
+        let Some(input) = gs.input else {
             return unsupported("a geometry shader without an input primitive qualifier", Some(f.span));
+        };
+        let input = match input {
+            GsInput::Point => ExecutionMode::InputPoints,
+            GsInput::Line => ExecutionMode::InputLines,
+            GsInput::Triangle => ExecutionMode::Triangles,
+            GsInput::LineAdj => ExecutionMode::InputLinesAdjacency,
+            GsInput::TriangleAdj => ExecutionMode::InputTrianglesAdjacency,
+        };
+        let output = match output {
+            GsOutput::Point => ExecutionMode::OutputPoints,
+            GsOutput::Line => ExecutionMode::OutputLineStrip,
+            GsOutput::Triangle => ExecutionMode::OutputTriangleStrip,
         };
         // DXC adds the output mode while visiting the stream parameter, which usually comes last.
         self.b.execution_mode(wrapper, input, &[]);

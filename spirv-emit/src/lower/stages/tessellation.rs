@@ -13,9 +13,9 @@
 use super::super::entry::{Io, OutTree};
 use super::super::layout::Layout;
 use super::super::{unsupported, LowerError, Lowerer, R};
-use super::attr_ints;
 use crate::id::SpvId;
-use hlslc_sema::tast::{AttrArg, EntryPoint, Function, Interpolation, ParamDir, Stage, Storage, Var};
+use hlslc_sema::entry::{HullTopology, Partitioning, SystemValue, TessDomain};
+use hlslc_sema::tast::{EntryPoint, Function, Interpolation, ParamDir, Stage, Storage, Var};
 use hlslc_sema::types::{ObjectKind, Type, TypeId, TypeTable};
 use rspirv::dr::Operand;
 use spirv::{BuiltIn, ExecutionMode, Op, StorageClass};
@@ -38,22 +38,13 @@ impl HullParams {
             self.input_patch.get_or_insert(tmp);
             return;
         }
-        match var.semantic.as_deref().map(str::to_ascii_uppercase).as_deref() {
-            Some("SV_OUTPUTCONTROLPOINTID") => self.cp_id = Some((v, var.ty)),
-            Some("SV_PRIMITIVEID") => self.primitive_id = Some(tmp),
-            Some("SV_VIEWID") => self.view_id = Some(tmp),
+        match var.semantic.as_ref().and_then(|s| s.system()) {
+            Some(SystemValue::OutputControlPointID) => self.cp_id = Some((v, var.ty)),
+            Some(SystemValue::PrimitiveID) => self.primitive_id = Some(tmp),
+            Some(SystemValue::ViewID) => self.view_id = Some(tmp),
             _ => {}
         }
     }
-}
-
-/// The string argument of attribute `name` of `f`.
-fn attr_str<'f>(f: &'f Function, name: &str) -> Option<&'f str> {
-    let a = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case(name))?;
-    a.args.iter().find_map(|x| match x {
-        AttrArg::Str(s) | AttrArg::Word(s) => Some(s.as_str()),
-        _ => None,
-    })
 }
 
 fn error<T>(message: &str, f: &Function) -> R<T> {
@@ -72,41 +63,34 @@ fn patch_of(types: &TypeTable, t: TypeId) -> Option<(ObjectKind, TypeId, u32)> {
 
 impl<'m> Lowerer<'m> {
     pub(crate) fn tessellation_modes(&mut self, ep: &EntryPoint, wrapper: SpvId) -> R<()> {
-        let f = self.m.func(ep.func);
-        if let Some(d) = attr_str(f, "domain") {
+        if let Some(d) = ep.domain {
             let mode = match d {
-                "tri" => ExecutionMode::Triangles,
-                "quad" => ExecutionMode::Quads,
-                "isoline" => ExecutionMode::Isolines,
-                _ => return error(&format!("unknown domain '{d}'"), f),
+                TessDomain::Tri => ExecutionMode::Triangles,
+                TessDomain::Quad => ExecutionMode::Quads,
+                TessDomain::Isoline => ExecutionMode::Isolines,
             };
             self.b.execution_mode(wrapper, mode, &[]);
         }
-        if ep.stage != Stage::Hull {
-            return Ok(());
-        }
-        if let Some(p) = attr_str(f, "partitioning") {
+        let Some(h) = ep.hull.clone() else { return Ok(()) };
+        if let Some(p) = h.partitioning {
             let mode = match p {
-                "integer" => ExecutionMode::SpacingEqual,
-                "fractional_even" => ExecutionMode::SpacingFractionalEven,
-                "fractional_odd" => ExecutionMode::SpacingFractionalOdd,
-                _ => return unsupported(format!("the partitioning '{p}'"), Some(f.span)),
+                Partitioning::Integer => ExecutionMode::SpacingEqual,
+                Partitioning::FractionalEven => ExecutionMode::SpacingFractionalEven,
+                Partitioning::FractionalOdd => ExecutionMode::SpacingFractionalOdd,
+                Partitioning::Pow2 => return unsupported("the partitioning 'pow2'", Some(self.m.func(ep.func).span)),
             };
             self.b.execution_mode(wrapper, mode, &[]);
         }
-        if let Some(t) = attr_str(f, "outputtopology") {
-            let mode = match t {
-                "point" => Some(ExecutionMode::PointMode),
-                "triangle_cw" => Some(ExecutionMode::VertexOrderCw),
-                "triangle_ccw" => Some(ExecutionMode::VertexOrderCcw),
-                "line" => None,
-                _ => return error(&format!("unknown output topology '{t}'"), f),
-            };
-            if let Some(mode) = mode {
-                self.b.execution_mode(wrapper, mode, &[]);
-            }
+        let mode = match h.output_topology {
+            Some(HullTopology::Point) => Some(ExecutionMode::PointMode),
+            Some(HullTopology::TriangleCw) => Some(ExecutionMode::VertexOrderCw),
+            Some(HullTopology::TriangleCcw) => Some(ExecutionMode::VertexOrderCcw),
+            Some(HullTopology::Line) | None => None,
+        };
+        if let Some(mode) = mode {
+            self.b.execution_mode(wrapper, mode, &[]);
         }
-        if let Some(n) = attr_ints(f, "outputcontrolpoints").and_then(|v| v.first().copied()) {
+        if let Some(n) = h.output_control_points {
             self.b.execution_mode(wrapper, ExecutionMode::OutputVertices, &[n as u32]);
         }
         Ok(())
@@ -116,7 +100,7 @@ impl<'m> Lowerer<'m> {
     /// tree (read back for an `OutputPatch`).
     pub(crate) fn hull_outputs(&mut self, ep: &EntryPoint, hull: &HullParams, r: SpvId, io: &mut Io) -> R<Option<OutTree>> {
         let f = self.m.func(ep.func);
-        let n = match attr_ints(f, "outputcontrolpoints").and_then(|v| v.first().copied()) {
+        let n = match ep.hull.as_ref().and_then(|h| h.output_control_points) {
             Some(n) if n > 0 => n as u32,
             _ => return error("number of output control points cannot be zero", f),
         };
@@ -126,7 +110,7 @@ impl<'m> Lowerer<'m> {
         if f.ret == TypeTable::VOID {
             return Ok(None);
         }
-        let tree = self.declare_output(Stage::Hull, f.ret, f.ret_semantic.as_deref(), Interpolation::default(), None, f.span, io, Some((n, id)))?;
+        let tree = self.declare_output(Stage::Hull, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), None, f.span, io, Some((n, id)))?;
         self.store_output(Stage::Hull, &tree, r)?;
         Ok(Some(tree))
     }
@@ -135,13 +119,9 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn hull_patch_constants(&mut self, ep: &EntryPoint, hull: &HullParams, cp_out: Option<&OutTree>, io: &mut Io) -> R<()> {
         let m = self.m;
         let f = m.func(ep.func);
-        let Some(name) = attr_str(f, "patchconstantfunc") else {
+        let Some(pcf_id) = ep.hull.as_ref().map(|h| h.patch_constant_func) else {
             return error("patch constant function not defined in hull shader", f);
         };
-        let Some(pcf) = m.funcs.iter().position(|g| g.name == name && g.body.is_some() && g.this_type.is_none()) else {
-            return error(&format!("patch constant function '{name}' not found"), f);
-        };
-        let pcf_id = hlslc_sema::tast::FuncId(pcf as u32);
         let pf = m.func(pcf_id);
         let Some((cp_id, cp_ty)) = hull.cp_id else {
             return error("SV_OutputControlPointID semantic must be provided in hull shader", f);
@@ -169,8 +149,8 @@ impl<'m> Lowerer<'m> {
                 Storage::Param(d) => d,
                 _ => ParamDir::In,
             };
-            let sem = var.semantic.as_deref().map(str::to_ascii_uppercase);
-            let arg = match (patch_of(&m.types, var.ty), sem.as_deref()) {
+            let sem = var.semantic.as_ref().and_then(|s| s.system());
+            let arg = match (patch_of(&m.types, var.ty), sem) {
                 (Some((ObjectKind::InputPatch, ..)), _) if hull.input_patch.is_some() => hull.input_patch.unwrap(),
                 (Some((ObjectKind::InputPatch, e, n)), _) => {
                     let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
@@ -186,11 +166,11 @@ impl<'m> Lowerer<'m> {
                     self.copy_control_points(tree, tmp, e, n)?;
                     tmp
                 }
-                (None, Some("SV_PRIMITIVEID")) if hull.primitive_id.is_some() => hull.primitive_id.unwrap(),
-                (None, Some("SV_VIEWID")) if hull.view_id.is_some() => hull.view_id.unwrap(),
-                (None, Some("SV_PRIMITIVEID" | "SV_VIEWID")) => {
+                (None, Some(SystemValue::PrimitiveID)) if hull.primitive_id.is_some() => hull.primitive_id.unwrap(),
+                (None, Some(SystemValue::ViewID)) if hull.view_id.is_some() => hull.view_id.unwrap(),
+                (None, Some(SystemValue::PrimitiveID | SystemValue::ViewID)) => {
                     let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
-                    let v = self.read_input(Stage::Hull, var.ty, var.semantic.as_deref(), var.interpolation, None, None, var.span, io)?;
+                    let v = self.read_input(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, None, None, var.span, io)?;
                     self.b.store(tmp, v, None)?;
                     tmp
                 }
@@ -208,12 +188,12 @@ impl<'m> Lowerer<'m> {
         let r = self.b.function_call(ret, callee, &args)?;
         io.patch = true;
         if pf.ret != TypeTable::VOID {
-            self.write_output(Stage::Hull, pf.ret, pf.ret_semantic.as_deref(), Interpolation::default(), None, r, pf.span, io)?;
+            self.write_output(Stage::Hull, pf.ret, pf.ret_semantic.as_ref(), Interpolation::default(), None, r, pf.span, io)?;
         }
         for (tmp, var) in outs {
             let t = self.ty(var.ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
-            self.write_output(Stage::Hull, var.ty, var.semantic.as_deref(), var.interpolation, var.binding.vk_location, v, var.span, io)?;
+            self.write_output(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, v, var.span, io)?;
         }
         io.patch = false;
         self.b.branch(merge)?;
