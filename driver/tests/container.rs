@@ -191,3 +191,55 @@ fn failed_compile_writes_no_container() {
     assert!(!out.exists(), "no partial output file");
     assert!(dir.entries().iter().all(|e| !e.contains("bad.dxil")), "{:?}", dir.entries());
 }
+
+const HS: &str = "struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> p) { PC o; o.e[0] = p[0].pos.x; o.e[1] = 1; o.e[2] = 1; o.i = 2; return o; }
+[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")] [outputcontrolpoints(3)] [patchconstantfunc(\"pcf\")]
+CP main(InputPatch<CP, 3> p, uint id : SV_OutputControlPointID) { return p[id]; }
+";
+
+const DS: &str = "struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+[domain(\"tri\")]
+float4 main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> p) : SV_Position { return p[0].pos * uvw.x + pc.i; }
+";
+
+#[test]
+fn hull_and_domain_patch_constants() {
+    let dir = TempDir::new("fo-tess");
+    let s = |n: &str| n.to_string();
+    let hs = container_of(&dir, HS, &["-T", "hs_6_0", "-E", "main"]);
+    let c = reader::check_all(&hs).unwrap();
+    assert_eq!(names(&c), ["SFI0", "ISG1", "OSG1", "PSG1", "PSV0", "STAT", "HASH", "DXIL"]);
+    // Tri-domain tess factors: D3D_NAME 13 (edge) per row, 14 (inside); all written by the hull
+    // shader's patch constant function (never-writes mask 0 within the w column).
+    assert_eq!(
+        rows(&c, "PSG1"),
+        [
+            (s("SV_TessFactor"), 0, 13, 3, 0, 0x8, 0x7),
+            (s("SV_TessFactor"), 1, 13, 3, 1, 0x8, 0x7),
+            (s("SV_TessFactor"), 2, 13, 3, 2, 0x8, 0x7),
+            (s("SV_InsideTessFactor"), 0, 14, 3, 3, 0x8, 0x7)
+        ]
+    );
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    let u32_at = |i: usize| u32::from_le_bytes(psv.runtime_info[i..i + 4].try_into().unwrap());
+    // HSInfo: input and output control points, tri domain (2), triangle_cw (3).
+    assert_eq!([u32_at(0), u32_at(4), u32_at(8), u32_at(12)], [3, 3, 2, 3]);
+    assert_eq!((psv.stage, psv.input_vectors, psv.output_vectors[0], psv.pc_vectors), (3, 1, 1, 4));
+    // Control point pos → output pos; pos.x (input 0) → the first edge factor (row 0, column 3).
+    assert_eq!(psv.tables, [vec![1, 2, 4, 8], vec![1 << 3, 0, 0, 0]]);
+
+    let ds = container_of(&dir, DS, &["-T", "ds_6_0", "-E", "main"]);
+    let c = reader::check_all(&ds).unwrap();
+    // In a domain shader the patch constants are inputs: only the inside factor is read.
+    assert_eq!(rows(&c, "PSG1")[3], (s("SV_InsideTessFactor"), 0, 14, 3, 3, 0x8, 0x8));
+    assert_eq!(rows(&c, "PSG1")[0].6, 0);
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    assert_eq!(psv.stage, 4);
+    // Patch constant input 15 (the inside factor) reaches all of SV_Position.
+    let mut pc_table = vec![0u32; 16];
+    pc_table[15] = 0xF;
+    assert_eq!(psv.tables, [vec![1, 2, 4, 8], pc_table]);
+}

@@ -101,6 +101,8 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
     for p in &c.parts {
         let _ = writeln!(out, "; part {} at byte {}, {} bytes", p.fourcc, p.offset - 8, p.data.len());
     }
+    // A domain shader reads its patch constants: PSG1 is an input signature there.
+    let domain = c.part("DXIL").and_then(|p| reader::program(p).ok()).is_some_and(|p| p.kind == 4);
     for p in &c.parts {
         match p.fourcc.as_str() {
             "SFI0" => {
@@ -109,7 +111,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
             }
             "ISG1" => signature(&mut out, "Input signature", &reader::signature(p)?, true),
             "OSG1" => signature(&mut out, "Output signature", &reader::signature(p)?, false),
-            "PSG1" => signature(&mut out, "Patch constant signature", &reader::signature(p)?, false),
+            "PSG1" => signature(&mut out, "Patch constant signature", &reader::signature(p)?, domain),
             "HASH" => {
                 let b = p.bytes();
                 let flags = b.u32(0, "hash flags")?;
