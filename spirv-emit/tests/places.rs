@@ -249,3 +249,21 @@ void main() { Texture2D<float4> t = A; pick(t); Out[0] = t.Load(int3(0, 0, 0)); 
     .expect_err("an out resource parameter");
     assert!(err.message.contains("out/inout resource parameter 't'"), "{}", err.message);
 }
+
+#[test]
+fn local_arrays_of_resources_alias_the_array_assigned() {
+    check(
+        r#"
+ByteAddressBuffer BufferArray[2] : register(t0);
+RWByteAddressBuffer BufferOut : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 t : SV_DispatchThreadID) {
+    ByteAddressBuffer LocalArray[2];
+    LocalArray = BufferArray;
+    ByteAddressBuffer Local = LocalArray[t.x];
+    BufferOut.Store(0, Local.Load(4) + LocalArray[1].Load(0));
+}
+"#,
+        &["OpAccessChain %_ptr_Uniform_type_ByteAddressBuffer %BufferArray %", "OpAccessChain %_ptr_Uniform_uint %", "OpAccessChain %_ptr_Uniform_type_ByteAddressBuffer %BufferArray %uint_1"],
+    );
+}

@@ -280,9 +280,11 @@ impl<'m> Lowerer<'m> {
             self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
             return Ok(());
         }
-        if matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) {
+        // A resource or an array of resources: an alias of the resource(s) last assigned.
+        if matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) || self.is_resource_array(var.ty) {
             return self.resource_local(v);
         }
+
         let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Function)?;
         let id = self.b.local_variable(pty, None)?;
         self.b.ctx.name(id, &var.name);
