@@ -6,6 +6,7 @@
 //! test the harness itself). While hlslc answers an `.hlsl` case with its "not implemented yet"
 //! error, the case is [`Outcome::Pending`]; any other failure to compile is a failure.
 
+pub mod device;
 pub mod dxil;
 pub mod mutate;
 pub mod spec;
