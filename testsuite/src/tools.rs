@@ -74,3 +74,9 @@ pub fn dxil_spirv() -> Option<PathBuf> {
     }
     find_program("dxil-spirv")
 }
+
+/// LLVM 14's `llvm-dis` (`llvm-dis-14`, or `llvm-dis` in `$PATH`): reads LLVM 3.7 bitcode, which
+/// LLVM 15 and later (opaque pointers) no longer print as DXIL's typed pointers.
+pub fn llvm_dis() -> Option<PathBuf> {
+    find_program("llvm-dis-14").or_else(|| find_program("/usr/lib/llvm-14/bin/llvm-dis")).or_else(|| find_program("llvm-dis"))
+}

@@ -36,6 +36,9 @@ fn ratchets_hold() {
     let mut failures = String::new();
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        if stem.starts_with("roundtrip-") {
+            continue; // checked by corpus_dxil_bitcode_round_trips
+        }
         if let Some(suite_name) = stem.strip_prefix("rejects-") {
             check_rejects_ratchet(&corpus, &file, &suite_name.replace('.', "/"), &mut failures);
             continue;
@@ -315,6 +318,97 @@ fn corpus_dxil_assembles_with_llvm_as() {
     println!("assemble: {assembled} files' DXIL assembled with llvm-as");
     assert!(problems.is_empty(), "DXIL text that llvm-as rejects, or a crash:\n{problems}");
     assert!(assembled >= MIN_ASSEMBLED, "only {assembled} files compiled to DXIL and assembled (floor {MIN_ASSEMBLED})");
+}
+
+/// Every DXIL module hlslc writes for the positive files of HLSLFileCheck and CodeGenDXIL reads
+/// back with LLVM 14's `llvm-dis` to the listing hlslc prints (round-trip mode): the files
+/// `testsuite/ratchet/roundtrip-<suite>.txt` lists keep round-tripping, and no command crashes.
+#[test]
+fn corpus_dxil_bitcode_round_trips() {
+    let corpus = corpus_root();
+    if !corpus.is_dir() {
+        println!("corpus not found at {}, skipped", corpus.display());
+        return;
+    }
+    if hlslc_testsuite::tools::llvm_dis().is_none() {
+        println!("llvm-dis (LLVM 14) not found, skipped");
+        return;
+    }
+    // The bitcode comes out of `-Fo`'s object file; until the driver writes one (the DXContainer)
+    // there is nothing to read back.
+    let h = hlslc();
+    let tmp = TempDir::new("roundtrip-probe");
+    std::fs::write(tmp.path().join("x.hlsl"), "[numthreads(1, 1, 1)] void main() {}\n").unwrap();
+    let probe = std::process::Command::new(&h.program)
+        .envs(h.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .args(["-T", "cs_6_0", "-E", "main", "x.hlsl", "-Fo", "x.dxil"])
+        .current_dir(tmp.path())
+        .output()
+        .expect("hlslc runs");
+    if String::from_utf8_lossy(&probe.stderr).contains("(-Fo) is not implemented") {
+        println!("round-trip: hlslc does not write -Fo yet, skipped");
+        return;
+    }
+    let cfg = config(&corpus, Mode::Roundtrip);
+    let dir = package_dir().join("ratchet");
+    let mut failures = String::new();
+    for name in ["HLSLFileCheck", "CodeGenDXIL"] {
+        let (name, folder) = suite::resolve(name, &corpus).expect("suite folder");
+        let run = suite::run(&name, &folder, &cfg, &|_, _| {}).expect("suite runs");
+        let count = |o: Outcome| run.results.iter().filter(|r| r.outcome == o).count();
+        println!("round-trip {name}: {} same, {} differ, {} rejected by hlslc", count(Outcome::Pass), count(Outcome::Fail), count(Outcome::NotCompiled));
+        for r in run.results.iter().filter(|r| matches!(r.outcome, Outcome::Crash | Outcome::Timeout)) {
+            failures.push_str(&format!("{}: {}\n    {}\n", r.outcome.name(), r.name, r.detail.replace('\n', "\n    ")));
+        }
+        match suite::check(&run, &dir, Mode::Roundtrip) {
+            Ok(note) => print!("{note}"),
+            Err(report) => failures.push_str(&report),
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// Round-trip mode on a synthetic folder, with a stand-in compiler that writes bitcode made by
+/// `llvm-as` and a listing: the same module passes, a different listing fails naming the line,
+/// an object file that is not bitcode fails, a refused compile is counted apart.
+#[cfg(unix)]
+#[test]
+fn roundtrip_mode_classifies() {
+    use std::os::unix::fs::PermissionsExt;
+    let (Some(llvm_as), Some(_)) = (hlslc_testsuite::tools::llvm_as(), hlslc_testsuite::tools::llvm_dis()) else {
+        println!("llvm-as/llvm-dis (LLVM 14) not found, skipped");
+        return;
+    };
+    let lit = Lit::new(&[
+        ("same.hlsl", "// RUN: %dxc -DMODE=same %s | FileCheck %s\n"),
+        ("differ.hlsl", "// RUN: %dxc -DMODE=differ %s\n"),
+        ("junk.hlsl", "// RUN: %dxc -DMODE=junk %s\n"),
+        ("refused.hlsl", "// RUN: %dxc -DMODE=refuse %s\n"),
+        ("spirv.hlsl", "// RUN: %dxc -DMODE=same -spirv %s\n"),
+    ]);
+    let module = "define i32 @main(i32 %a) {\n  %b = add i32 %a, 1\n  ret i32 %b\n}\n";
+    std::fs::write(lit.dir.path().join("m.ll"), module).unwrap();
+    std::fs::write(lit.dir.path().join("other.ll"), module.replace("add i32 %a, 1", "add i32 %a, 2")).unwrap();
+    let fake = lit.dir.path().join("fake-hlslc");
+    let d = lit.dir.path().display();
+    let script = format!(
+        "#!/bin/sh\nmode=$1; shift\nwhile [ $# -gt 0 ]; do case \"$1\" in -Fo) fo=$2; shift;; -Fc) fc=$2; shift;; esac; shift; done\n\
+         case \"$mode\" in\n -DMODE=same) {asm} -o \"$fo\" {d}/m.ll && cp {d}/m.ll \"$fc\";;\n -DMODE=differ) {asm} -o \"$fo\" {d}/m.ll && cp {d}/other.ll \"$fc\";;\n -DMODE=junk) echo junk > \"$fo\"; cp {d}/m.ll \"$fc\";;\n *) echo 'error: no' >&2; exit 1;;\nesac\n",
+        asm = llvm_as.display()
+    );
+    std::fs::write(&fake, script).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cfg = Config::new(fake, lit.dir.path().to_path_buf(), Mode::Roundtrip);
+    let run = lit.run(&cfg);
+    let o = |n: &str| Lit::outcome(&run, n);
+    let detail = |n: &str| run.results.iter().find(|r| r.name == n).unwrap().detail.clone();
+    assert_eq!(o("suite/same.hlsl"), Outcome::Pass, "{:?}", run.results);
+    assert_eq!(o("suite/differ.hlsl"), Outcome::Fail);
+    assert!(detail("suite/differ.hlsl").contains("add i32 %v0, 2"), "{}", detail("suite/differ.hlsl"));
+    assert_eq!(o("suite/junk.hlsl"), Outcome::Fail);
+    assert!(detail("suite/junk.hlsl").contains("neither a DXContainer nor bitcode"), "{}", detail("suite/junk.hlsl"));
+    assert_eq!(o("suite/refused.hlsl"), Outcome::NotCompiled);
+    assert_eq!(o("suite/spirv.hlsl"), Outcome::Unsupported);
 }
 
 /// Assemble mode on a synthetic folder, with a stand-in compiler: text that `llvm-as` parses

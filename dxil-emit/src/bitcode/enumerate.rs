@@ -368,16 +368,9 @@ fn subtypes(t: &Type) -> Vec<TypeId> {
     }
 }
 
-/// `true` if `c` is LLVM's null value of its type (`isNullValue`): integer 0, +0.0, null,
-/// zeroinitializer, or an aggregate of those.
+/// `true` if `c` is LLVM's null value of its type (see [`ConstTable::is_null`]).
 pub fn is_null(consts: &ConstTable, c: ConstId) -> bool {
-    match consts.get(c) {
-        Const::Int { bits, .. } => *bits == 0,
-        Const::Float { bits, .. } => *bits == 0,
-        Const::Null(_) => true,
-        Const::Undef(_) => false,
-        Const::Aggregate { elems, .. } => elems.iter().all(|e| is_null(consts, *e)),
-    }
+    consts.is_null(c)
 }
 
 /// `true` if an aggregate is written as a `DATA` record (LLVM's `ConstantDataSequential`): an

@@ -87,3 +87,21 @@ fn llvm_dis_reads_back_the_printed_module() {
     let got = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(meaningful(&got), meaningful(&print_module(&m)), "llvm-dis:\n{got}");
 }
+
+/// Aggregates fold as LLVM's constant uniquing folds them, so that llvm-dis prints what the
+/// printer prints: all-zero is `zeroinitializer`, all-undef is `undef`.
+#[test]
+fn aggregates_fold_like_llvm() {
+    let mut m = Module::new_dxil();
+    let i32t = m.types.i32();
+    let pair = m.types.literal_struct(vec![i32t, i32t]);
+    let zero = m.const_i32(0);
+    let one = m.const_i32(1);
+    let undef = m.undef(i32t);
+    let z = m.const_aggregate(pair, vec![zero, zero]);
+    assert_eq!(m.consts.get(z), &Const::Null(pair));
+    let u = m.const_aggregate(pair, vec![undef, undef]);
+    assert_eq!(m.consts.get(u), &Const::Undef(pair));
+    let mixed = m.const_aggregate(pair, vec![zero, one]);
+    assert!(matches!(m.consts.get(mixed), Const::Aggregate { .. }));
+}

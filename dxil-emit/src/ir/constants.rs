@@ -59,6 +59,17 @@ impl ConstTable {
         self.consts.is_empty()
     }
 
+    /// `true` if `c` is LLVM's null value of its type (`isNullValue`): integer 0, +0.0, null,
+    /// `zeroinitializer`, or an aggregate of those.
+    pub fn is_null(&self, c: ConstId) -> bool {
+        match self.get(c) {
+            Const::Int { bits, .. } | Const::Float { bits, .. } => *bits == 0,
+            Const::Null(_) => true,
+            Const::Undef(_) => false,
+            Const::Aggregate { elems, .. } => elems.iter().all(|e| self.is_null(*e)),
+        }
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (ConstId, &Const)> {
         self.consts.keys().enumerate().map(|(i, c)| (ConstId(i as u32), c))
     }

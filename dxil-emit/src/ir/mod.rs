@@ -154,7 +154,16 @@ impl Module {
     pub fn null(&mut self, ty: TypeId) -> ConstId {
         self.consts.intern(Const::Null(ty))
     }
+    /// The aggregate `ty` of `elems`, folded as LLVM's `ConstantStruct/Array/Vector::get` fold
+    /// it (and as dxc prints it): all elements null (or none) gives `zeroinitializer`, all undef
+    /// gives `undef`.
     pub fn const_aggregate(&mut self, ty: TypeId, elems: Vec<ConstId>) -> ConstId {
+        if elems.iter().all(|e| self.consts.is_null(*e)) {
+            return self.null(ty);
+        }
+        if elems.iter().all(|e| matches!(self.consts.get(*e), Const::Undef(_))) {
+            return self.undef(ty);
+        }
         self.consts.intern(Const::Aggregate { ty, elems })
     }
 

@@ -1,6 +1,6 @@
 //! `conformance`: runs DXC's lit tests against hlslc. See `--help`.
 
-use hlslc_testsuite::conformance::{assemble, ratchet, report, suite, validate, Config, Features, Mode, Outcome};
+use hlslc_testsuite::conformance::{assemble, ratchet, report, roundtrip, suite, validate, Config, Features, Mode, Outcome};
 use hlslc_testsuite::{corpus_root, package_dir, Hlslc, AS_HLSLC_ENV};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,6 +22,10 @@ options:
   --assemble           compile the hlslc commands of positive files that target DXIL (no -spirv) to
                        text and assemble each module with llvm-as 14; pass = assembled, fail =
                        rejected by llvm-as, rejected = hlslc refused; lists the top error kinds
+  --roundtrip          compile the hlslc commands of positive files that target DXIL with -Fo and
+                       -Fc, read the bitcode back with llvm-dis 14 and compare it with the listing
+                       (comments, unnamed labels and local value names aside); pass = same module,
+                       fail = llvm-dis rejects the bitcode or the texts differ; lists the top kinds
   --rejects            run the hlslc command of every RUN line that starts with `not` (as written,
                        FileCheck left out): rejected = non-zero exit with an error message and no
                        crash; lines are classed as language or SPIR-V-specific errors by the error
@@ -87,6 +91,7 @@ fn parse_args() -> Result<Args, String> {
             "--syntax-only" => a.mode = Mode::SyntaxOnly,
             "--validate" => a.mode = Mode::Validate,
             "--assemble" => a.mode = Mode::Assemble,
+            "--roundtrip" => a.mode = Mode::Roundtrip,
             "--rejects" => a.rejects = true,
             "--hlslc" => a.hlslc = Some(value(&arg)?.into()),
             "--corpus" => a.corpus = value(&arg)?.into(),
@@ -186,6 +191,7 @@ fn run(args: Args) -> i32 {
         match args.mode {
             Mode::Validate => print!("{}", check_summary(&run.results, "valid", "invalid", validate::error_kind)),
             Mode::Assemble => print!("{}", check_summary(&run.results, "assembled", "rejected by llvm-as", assemble::error_kind)),
+            Mode::Roundtrip => print!("{}", check_summary(&run.results, "round-tripped", "differ", roundtrip::error_kind)),
             _ => {}
         }
         println!();

@@ -19,6 +19,7 @@ pub mod assemble;
 pub mod ratchet;
 pub mod rejects;
 pub mod report;
+pub mod roundtrip;
 mod run;
 pub mod script;
 pub mod suite;
@@ -69,6 +70,9 @@ pub enum Mode {
     /// Compile the positive files' hlslc commands that target DXIL to text and assemble each
     /// module with LLVM 14's `llvm-as` ([`assemble`]).
     Assemble,
+    /// Compile the positive files' hlslc commands that target DXIL with `-Fo` and `-Fc`, read the
+    /// bitcode back with LLVM 14's `llvm-dis` and compare it with the listing ([`roundtrip`]).
+    Roundtrip,
 }
 
 /// How a file did.
@@ -82,9 +86,9 @@ pub enum Outcome {
     Timeout,
     /// Needs a tool, feature or substitution this runner does not have.
     Unsupported,
-    /// Syntax-only, validate and assemble modes: a negative test (`not`, `-verify`), not counted.
+    /// Syntax-only, validate, assemble and round-trip modes: a negative test (`not`, `-verify`), not counted.
     Negative,
-    /// Validate and assemble modes: hlslc rejected the file, so there was nothing to check.
+    /// Validate, assemble and round-trip modes: hlslc rejected the file, so there was nothing to check.
     NotCompiled,
 }
 

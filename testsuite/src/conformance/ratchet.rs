@@ -15,6 +15,7 @@ pub fn path(dir: &Path, suite: &str, mode: Mode) -> PathBuf {
         Mode::SyntaxOnly => dir.join(format!("syntax-{base}.txt")),
         Mode::Validate => dir.join(format!("validate-{base}.txt")),
         Mode::Assemble => dir.join(format!("assemble-{base}.txt")),
+        Mode::Roundtrip => dir.join(format!("roundtrip-{base}.txt")),
     }
 }
 

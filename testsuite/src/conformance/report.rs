@@ -77,6 +77,7 @@ impl Summary {
             Mode::SyntaxOnly => "syntax-only (positive files; rate = pass / ran)",
             Mode::Validate => "validate (positive files compiled without -fcgl; pass = valid, rate = valid / compiled)",
             Mode::Assemble => "assemble (positive files' DXIL text through llvm-as 14; pass = assembled, rate = assembled / compiled)",
+            Mode::Roundtrip => "round-trip (positive files' DXIL bitcode through llvm-dis 14 against the listing; pass = same module, rate = same / compiled)",
         };
         let _ = writeln!(out, "== {title}");
         table(&mut out, "folder", &self.by_folder);

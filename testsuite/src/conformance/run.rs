@@ -79,6 +79,7 @@ fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
         Mode::SyntaxOnly => super::syntax::run_syntax(&pipelines, &paths, cfg, tmp),
         Mode::Validate => super::validate::run_validate(&pipelines, &paths, cfg, tmp),
         Mode::Assemble => super::assemble::run_assemble(&pipelines, &paths, cfg, tmp),
+        Mode::Roundtrip => super::roundtrip::run_roundtrip(&pipelines, &paths, cfg, tmp),
     }
 }
 

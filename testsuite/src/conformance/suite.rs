@@ -52,6 +52,7 @@ pub fn update_command(suite: &str, mode: Mode) -> String {
         Mode::SyntaxOnly => " --syntax-only",
         Mode::Validate => " --validate",
         Mode::Assemble => " --assemble",
+        Mode::Roundtrip => " --roundtrip",
     };
     format!("cargo run --release -p hlslc-testsuite --bin conformance -- {suite}{syntax} --update-ratchet")
 }
