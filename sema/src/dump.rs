@@ -260,6 +260,9 @@ impl Dumper<'_> {
                 let sym = op.map_or(String::from("="), |o| format!("{}=", o.symbol()));
                 (format!("Assign {sym}"), vec![*lhs, *rhs])
             }
+            ExprKind::CompoundAssign { op, lhs, rhs, to_op, from_op } => {
+                (format!("CompoundAssign {}= via {to_op:?}/{from_op:?}", op.symbol()), vec![*lhs, *rhs])
+            }
             ExprKind::Ternary { cond, then, otherwise } => ("Ternary".into(), vec![*cond, *then, *otherwise]),
             ExprKind::Cast { kind, expr, explicit } => {
                 let which = if *explicit { "ExplicitCast" } else { "ImplicitCast" };

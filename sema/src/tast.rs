@@ -312,6 +312,13 @@ pub enum ExprKind {
     /// `lhs = rhs` or `lhs op= rhs`; for a compound assignment `rhs` has the type of the
     /// operation (the left side's type) and the emitter computes `lhs op rhs`.
     Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    /// `lhs op= rhs` whose operation type (the usual arithmetic conversions of both sides, in
+    /// the left side's shape) differs from the left side's component type: `int v; v /= 65537u`
+    /// divides unsigned, `int v; v *= 1.5` multiplies in `float`. `rhs` has the operation type;
+    /// the emitter loads `lhs`, converts it with `to_op`, computes `lhs op rhs`, converts the
+    /// result back with `from_op`, and stores it. The expression's value is the stored value.
+    /// (Compound assignments computed in the left side's own type stay [`ExprKind::Assign`].)
+    CompoundAssign { op: BinaryOp, lhs: ExprId, rhs: ExprId, to_op: CastKind, from_op: CastKind },
     /// `cond` is `bool` (scalar, or a vector of the result's width for a vector select).
     Ternary { cond: ExprId, then: ExprId, otherwise: ExprId },
     /// `explicit`: written by the user (`(int)x`, `int(x)` on a scalar).

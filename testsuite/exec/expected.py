@@ -244,12 +244,13 @@ NAMES = {
 }
 
 
+import cases_intr  # noqa: E402
 import cases_lang  # noqa: E402
 import cases_math  # noqa: E402
 import cases_memory  # noqa: E402
 import cases_places  # noqa: E402
 
-for _module in (cases_math, cases_lang, cases_memory, cases_places):
+for _module in (cases_math, cases_lang, cases_memory, cases_places, cases_intr):
     NAMES.update(_module.NAMES)
 
 

@@ -236,6 +236,21 @@ impl Lowerer<'_> {
                 self.store_place(&place, &value, span)?;
                 Ok(value)
             }
+            ExprKind::CompoundAssign { op, lhs, rhs, to_op, from_op } => {
+                let value = self.expr(*rhs)?;
+                let (lty, op_ty) = (t.expr(*lhs).ty, t.expr(*rhs).ty);
+                let cur = self.expr(*lhs)?;
+                let cur = self.cast_values(*to_op, cur, lty, op_ty, span)?;
+                let kind = self.kind_of(op_ty);
+                let mut out = Vec::new();
+                for (x, y) in cur.into_iter().zip(value) {
+                    out.push(self.binop(*op, kind, x, y, span)?);
+                }
+                let value = self.cast_values(*from_op, out, op_ty, lty, span)?;
+                let place = self.place(*lhs)?;
+                self.store_place(&place, &value, span)?;
+                Ok(value)
+            }
             ExprKind::Ternary { cond, then, otherwise } => {
                 let c = self.expr(*cond)?;
                 let (a, b) = (self.expr(*then)?, self.expr(*otherwise)?);
@@ -585,6 +600,8 @@ impl Lowerer<'_> {
         let (x, y) = (self.ci(a)?, self.ci(b)?);
         let unsigned = kind.is_unsigned() || kind.is_bool();
         let (ux, uy) = (x as u64 & self.width_mask(kind), y as u64 & self.width_mask(kind));
+        // A shift count wraps at the width of the shifted type, as the masked run-time shift.
+        let shift_mask = u64::from(self.width_mask(kind).count_ones().max(1) - 1);
         let v = match op {
             Add => ConstValue::Int(x.wrapping_add(y)),
             Sub => ConstValue::Int(x.wrapping_sub(y)),
@@ -594,9 +611,9 @@ impl Lowerer<'_> {
             BitAnd | LogAnd => ConstValue::Int(x & y),
             BitOr | LogOr => ConstValue::Int(x | y),
             BitXor => ConstValue::Int(x ^ y),
-            Shl => ConstValue::Int(x.wrapping_shl((y & 31) as u32)),
-            Shr if unsigned => ConstValue::Int((ux >> (y & 31)) as i64),
-            Shr => ConstValue::Int(x >> (y & 31)),
+            Shl => ConstValue::Int(x.wrapping_shl((uy & shift_mask) as u32)),
+            Shr if unsigned => ConstValue::Int((ux >> (uy & shift_mask)) as i64),
+            Shr => ConstValue::Int(x >> (uy & shift_mask)),
             Lt => ConstValue::Bool(if unsigned { ux < uy } else { x < y }),
             Gt => ConstValue::Bool(if unsigned { ux > uy } else { x > y }),
             Le => ConstValue::Bool(if unsigned { ux <= uy } else { x <= y }),

@@ -440,7 +440,7 @@ impl Lowerer<'_> {
             }
         };
         match &t.expr(e).kind {
-            ExprKind::Assign { lhs, rhs, .. } => {
+            ExprKind::Assign { lhs, rhs, .. } | ExprKind::CompoundAssign { lhs, rhs, .. } => {
                 add(*lhs, out);
                 self.assigned_in_expr(*lhs, out, depth);
                 self.assigned_in_expr(*rhs, out, depth);

@@ -156,6 +156,10 @@ pub fn fold_binary(op: BinaryOp, a: ConstValue, b: ConstValue, k: ScalarKind) ->
         _ if float => return Ok(None),
         _ => {
             let (x, y) = (as_i(a), as_i(b));
+            // HLSL shifts by the count modulo the width of the shifted type (`x << 42u` on a
+            // 32-bit `x` shifts by 10), as the emitted OpShiftLeftLogical/`shl` of a masked count
+            // does at run time; literal ints fold at 64 bits.
+            let count = (y & i64::from(if k.is_literal() { 63 } else { k.bits() - 1 })) as u32;
             let r = match op {
                 Add => x.wrapping_add(y),
                 Sub => x.wrapping_sub(y),
@@ -165,9 +169,9 @@ pub fn fold_binary(op: BinaryOp, a: ConstValue, b: ConstValue, k: ScalarKind) ->
                 Rem if unsigned => ((x as u64) % (y as u64)) as i64,
                 Div => x.wrapping_div(y),
                 Rem => x.wrapping_rem(y),
-                Shl => x.wrapping_shl((y & 63) as u32),
-                Shr if unsigned => ((x as u64).wrapping_shr((y & 63) as u32)) as i64,
-                Shr => x.wrapping_shr((y & 63) as u32),
+                Shl => x.wrapping_shl(count),
+                Shr if unsigned => ((x as u64) >> count) as i64,
+                Shr => x >> count,
                 BitAnd => x & y,
                 BitOr => x | y,
                 BitXor => x ^ y,
@@ -191,6 +195,21 @@ mod tests {
         let r = fold_binary(BinaryOp::Shr, ConstValue::Int(0xFFFF_FFFF), ConstValue::Int(4), ScalarKind::UInt);
         assert_eq!(r, Ok(Some(ConstValue::Int(0x0FFF_FFFF))));
         assert!(fold_binary(BinaryOp::Rem, ConstValue::Int(1), ConstValue::Int(0), ScalarKind::Int).is_err());
+    }
+
+    #[test]
+    fn shift_counts_wrap_at_the_width_of_the_shifted_type() {
+        let int = |v: i64| Ok(Some(ConstValue::Int(v)));
+        let shl = |x: i64, y: i64, k| fold_binary(BinaryOp::Shl, ConstValue::Int(x), ConstValue::Int(y), k);
+        let shr = |x: i64, y: i64, k| fold_binary(BinaryOp::Shr, ConstValue::Int(x), ConstValue::Int(y), k);
+        assert_eq!(shl(0x750, 42, ScalarKind::UInt), int(0x1D_4000), "42 & 31 = 10");
+        assert_eq!(shr(0x8000_0000, 33, ScalarKind::UInt), int(0x4000_0000));
+        assert_eq!(shr(-0x8000_0000, 33, ScalarKind::Int), int(-0x4000_0000));
+        assert_eq!(shl(1, 70, ScalarKind::UInt64), int(64), "70 & 63 = 6");
+        assert_eq!(shr(-1, 65, ScalarKind::UInt64), int(i64::MAX));
+        assert_eq!(shl(1, 17, ScalarKind::UInt16), int(2), "17 & 15 = 1");
+        assert_eq!(shr(-0x8000, 16, ScalarKind::Int16), int(-0x8000));
+        assert_eq!(shl(1, 40, ScalarKind::LitInt), int(1 << 40), "literals fold at 64 bits");
     }
 
     #[test]

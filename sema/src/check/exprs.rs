@@ -507,6 +507,9 @@ impl Checker<'_> {
                     {
                         self.error(span, "int or unsigned int type required");
                     }
+                    if let Some(e) = self.compound_in_other_type(op, l, r, span) {
+                        return e;
+                    }
                 }
                 self.coerce(r, lt)
             }
@@ -514,6 +517,43 @@ impl Checker<'_> {
         // As in C++, an assignment designates its left operand: `(a += b) = c`.
         let lvalue = self.m.expr(l).lvalue;
         self.add(ExprKind::Assign { op, lhs: l, rhs: r }, lt, lvalue, span)
+    }
+
+    /// `lhs op= rhs` computed in another type than the left side's: the operation type follows
+    /// the usual arithmetic conversions of both sides, as for `lhs op rhs` (`int v; v /= 65537u`
+    /// divides unsigned, `int v; v *= 1.5` multiplies in `float`, a shift keeps the left side's
+    /// type), in the left side's shape. `None` when that is the left side's own type.
+    fn compound_in_other_type(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Option<ExprId> {
+        use super::conversions::component_cast;
+        let (lt, rt) = (self.ty_of(l), self.ty_of(r));
+        if self.m.types.is_error(lt) || self.m.types.is_error(rt) || matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            return None;
+        }
+        let lk = self.m.types.component(lt)?;
+        let rk = self.m.types.component(rt)?;
+        let (hi, lo) = if lk.rank() >= rk.rank() { (lk, rk) } else { (rk, lk) };
+        let mut k = if hi == ScalarKind::LitFloat && !lo.is_float() {
+            ScalarKind::Float
+        } else if hi.is_literal() {
+            lo
+        } else {
+            hi
+        };
+        if k.is_bool() {
+            k = ScalarKind::Int;
+        }
+        if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && k.is_float() {
+            if !lk.is_float() {
+                self.error(span, "int or unsigned int type required");
+            }
+            return None;
+        }
+        let to_op = component_cast(lk, k)?;
+        let from_op = component_cast(k, lk)?;
+        let op_ty = self.m.types.with_component(lt, k);
+        let r = self.coerce(r, op_ty);
+        let lvalue = self.m.expr(l).lvalue;
+        Some(self.add(ExprKind::CompoundAssign { op, lhs: l, rhs: r, to_op, from_op }, lt, lvalue, span))
     }
 
     fn check_ternary(&mut self, cond: &ast::Expr, then: &ast::Expr, otherwise: &ast::Expr, span: Span) -> ExprId {

@@ -213,7 +213,10 @@ fn nodes(m: &Module, root: StmtId) -> Vec<Node> {
             Node::Expr(e) => match &m.expr(e).kind {
                 ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::This | ExprKind::Str(_) => {}
                 ExprKind::Unary { operand, .. } => stack.push(Node::Expr(*operand)),
-                ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } | ExprKind::Comma { lhs, rhs } => {
+                ExprKind::Binary { lhs, rhs, .. }
+                | ExprKind::Assign { lhs, rhs, .. }
+                | ExprKind::CompoundAssign { lhs, rhs, .. }
+                | ExprKind::Comma { lhs, rhs } => {
                     stack.push(Node::Expr(*lhs));
                     stack.push(Node::Expr(*rhs));
                 }

@@ -34,7 +34,7 @@ impl<'m> Lowerer<'m> {
             K::Ternary { .. } => true,
             K::Const(_) | K::Var(_) | K::This | K::Str(_) => false,
             K::Unary { operand, .. } => self.creates_blocks(*operand),
-            K::Binary { lhs, rhs, .. } | K::Assign { lhs, rhs, .. } | K::Comma { lhs, rhs } => any(&[*lhs, *rhs]),
+            K::Binary { lhs, rhs, .. } | K::Assign { lhs, rhs, .. } | K::CompoundAssign { lhs, rhs, .. } | K::Comma { lhs, rhs } => any(&[*lhs, *rhs]),
             K::Cast { expr, .. } => self.creates_blocks(*expr),
             K::Construct { args } => any(args),
             // A call's body is another function; its arguments are evaluated here.

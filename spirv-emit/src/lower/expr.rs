@@ -57,6 +57,17 @@ impl<'m> Lowerer<'m> {
                 self.store(&place, v)?;
                 v
             }
+            ExprKind::CompoundAssign { op, lhs, rhs, to_op, from_op } => {
+                let r = self.rvalue(*rhs)?;
+                let place = self.lvalue(*lhs)?;
+                let op_ty = m.expr(*rhs).ty;
+                let old = self.load(&place)?;
+                let old = self.cast(*to_op, old, place.ty(), op_ty, e)?;
+                let v = self.binary(*op, op_ty, op_ty, old, r, Some(e))?;
+                let v = self.cast(*from_op, v, op_ty, place.ty(), e)?;
+                self.store(&place, v)?;
+                v
+            }
             ExprKind::Ternary { cond, then, otherwise } => self.ternary(*cond, *then, *otherwise, ty)?,
             ExprKind::Cast { kind, expr: inner, .. } => {
                 let v = self.rvalue(*inner)?;
