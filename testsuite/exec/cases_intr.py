@@ -1,8 +1,14 @@
-"""Expected values of the mixed-type compound assignment and constant shift cases (see
-expected.py)."""
+"""Expected values of the mixed-type compound assignment, constant shift, 16/64-bit bit
+intrinsic and packed-math cases (see expected.py). 64-bit values travel as two 32-bit words,
+low word first."""
 import math
 
 from vals import f32, i32, u32
+
+
+def lo_hi(v):
+    v &= (1 << 64) - 1
+    return [v & 0xFFFFFFFF, v >> 32]
 
 
 def int_compound_mixed():
@@ -29,6 +35,79 @@ def int_compound_mixed():
     ]
 
 
+def msb(v):
+    return v.bit_length() - 1 if v else 0xFFFFFFFF
+
+
+def lsb(v):
+    return (v & -v).bit_length() - 1 if v else 0xFFFFFFFF
+
+
+def signed(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def smsb(v, bits):
+    s = signed(v, bits)
+    return msb(~s if s < 0 else s)
+
+
+def reverse(v, bits):
+    return int(format(v & ((1 << bits) - 1), "0%db" % bits)[::-1], 2)
+
+
+def sign(v):
+    return u32((v > 0) - (v < 0))
+
+
+def intrinsics_bits_wide():
+    u = [0, 0x0000010000008000, 0xFFFFFFFFFFFFFFF0, 0x8000000000000001, 0x00000000F0001234]
+    words = []
+    out = []
+    for v in u:
+        words += lo_hi(v)
+        h = v & 0xFFFF
+        r = reverse(v, 64)
+        out += [msb(v), lsb(v), smsb(v, 64), r & 0xFFFFFFFF, r >> 32, sign(signed(v, 64)),
+                msb(h), lsb(h), smsb(h, 16), reverse(h, 16), reverse(h, 16), sign(signed(h, 16)),
+                bin(v).count("1")]
+    return "firstbithigh/firstbitlow/reversebits/sign/countbits on 64- and 16-bit ints", (1, 1, 1), 1, [
+        ("u32", words, None), ("u32", [0] * len(out), out),
+    ]
+
+
+def intrinsics_packed():
+    color = [f32(x) for x in [0.0, 0.5, 1.0, 0.25, 0.999, 0.1, 0.75, 1.0]]
+    scale = f32(255.002)
+    ub = []
+    for c in range(2):
+        x = color[4 * c:4 * c + 4]
+        ub += [math.trunc(f32(x[i] * scale)) for i in (2, 1, 0, 3)]
+    a = [0xFFFFFFFF, 0x00000001, 0x80000000, 0xFFFFFFFF]
+    b = [0x00000001, 0x00000002, 0x80000000, 0x7FFFFFFF]
+    add = []
+    add2 = lo_hi((a[0] | a[1] << 32) + (b[0] | b[1] << 32))
+    add += add2
+    for p in range(2):
+        add += lo_hi((a[2 * p] | a[2 * p + 1] << 32) + (b[2 * p] | b[2 * p + 1] << 32))
+    x, y, acc = 0x01FF807F, 0x02FE7F80, 1000
+
+    def bytes_of(v, sgn):
+        return [signed(v >> (8 * i), 8) if sgn else (v >> (8 * i)) & 0xFF for i in range(4)]
+    udot = u32(sum(p * q for p, q in zip(bytes_of(x, False), bytes_of(y, False))) + acc)
+    sdot = u32(sum(p * q for p, q in zip(bytes_of(x, True), bytes_of(y, True))) - acc)
+    fx = [f32(v) for v in [2.75, -2.75, 0.5, -7.0]]
+    frac = [f32(math.modf(v)[0]) for v in fx]
+    whole = [f32(math.modf(v)[1]) for v in fx]
+    return "D3DCOLORtoUBYTE4, AddUint64 (uint2, uint4), dot4add_u8packed/i8packed, modf", (1, 1, 1), 1, [
+        ("f32", color, None), ("u32", a + b + [x, y, acc], None),
+        ("i32", [0] * 8, ub), ("u32", [0] * 8, add + [udot, sdot]), ("f32", [0.0] * 8, frac + whole),
+    ]
+
+
 NAMES = {
     "int.compound.mixed": int_compound_mixed,
+    "intrinsics.bits.wide": intrinsics_bits_wide,
+    "intrinsics.packed": intrinsics_packed,
 }

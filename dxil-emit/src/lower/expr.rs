@@ -737,6 +737,18 @@ impl Lowerer<'_> {
     }
 
     /// Writes `values` (one per place component) to `p`.
+    /// Stores `v` (of the parameter's type) into the `out` argument `arg` of an intrinsic,
+    /// converting it to the lvalue's type where the argument is an [`ExprKind::OutArg`].
+    pub(crate) fn store_out_arg(&mut self, arg: ExprId, v: Flat, span: Option<hlslc_frontend::Span>) -> R<()> {
+        let t = self.t;
+        let (target, v) = match &t.expr(arg).kind {
+            ExprKind::OutArg { lvalue, from_param, .. } => (*lvalue, self.cast_values(*from_param, v, t.expr(arg).ty, t.expr(*lvalue).ty, span)?),
+            _ => (arg, v),
+        };
+        let place = self.place(target)?;
+        self.store_place(&place, &v, span)
+    }
+
     pub(crate) fn store_place(&mut self, p: &Place, values: &[Value], span: Option<hlslc_frontend::Span>) -> R<()> {
         match &p.root {
             Root::Resource { object, coord } => self.store_resource(*object, coord.clone(), p, values, span),

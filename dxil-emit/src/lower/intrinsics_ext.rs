@@ -1,6 +1,7 @@
 //! Intrinsics beyond the per-component math of [`super::intrinsics`]: wave and quad operations,
 //! half-precision conversions and double packing, matrix `transpose` and `determinant`,
-//! `fwidth`, the unsigned variants of `abs` and `sign`, `IsHelperLane`.
+//! `fwidth`, the unsigned variants of `abs` and `sign`, `IsHelperLane`, and the packed-value
+//! intrinsics (`D3DCOLORtoUBYTE4`, `AddUint64`, `dot2add`, `dot4add_*8packed`, `modf`).
 
 use super::{unsupported, Flat, Lowerer, R};
 use crate::ir::{BinOp, CastOp, IntPred, Value};
@@ -113,6 +114,54 @@ impl Lowerer<'_> {
                 let b = self.convert_scalar(vals[0][0], k, ScalarKind::Bool);
                 let c = self.ci8(i8::from(op == I::QuadAll));
                 Ok(vec![self.op(DxilOp::QuadVote, Overload::Scalar(OK::I1), &[b, c], span)?])
+            }
+            I::D3DCOLORtoUBYTE4 => {
+                // (int4)(x.zyxw * 255.002), unrounded, the constant dxc uses.
+                let x = &vals[0];
+                let mut out = Vec::new();
+                for i in [2, 1, 0, 3] {
+                    let c = self.const_scalar(ScalarKind::Float, ConstValue::Float(f64::from(255.002f32)));
+                    let m = self.binop(BinaryOp::Mul, ScalarKind::Float, x[i], c, span)?;
+                    out.push(self.convert_scalar(m, ScalarKind::Float, ScalarKind::Int));
+                }
+                Ok(out)
+            }
+            I::AddUint64 => {
+                // Each (low, high) word pair: UAddc on the low words, its carry into the high sum.
+                let (a, b) = (&vals[0], &vals[1]);
+                let mut out = Vec::new();
+                for pair in 0..a.len() / 2 {
+                    let (lo, hi) = (pair * 2, pair * 2 + 1);
+                    let r = self.op(DxilOp::UAddc, Overload::Scalar(OK::I32), &[a[lo], b[lo]], span)?;
+                    let low = self.b.extract_value(r, vec![0]);
+                    let carry = self.b.extract_value(r, vec![1]);
+                    let i32t = self.scalar_ir(ScalarKind::UInt);
+                    let carry = self.b.cast(CastOp::ZExt, carry, i32t);
+                    let high = self.binop(BinaryOp::Add, ScalarKind::UInt, a[hi], b[hi], span)?;
+                    let high = self.binop(BinaryOp::Add, ScalarKind::UInt, high, carry, span)?;
+                    out.extend([low, high]);
+                }
+                Ok(out)
+            }
+            I::Dot2add => {
+                let (a, b, acc) = (&vals[0], &vals[1], vals[2][0]);
+                let o = Overload::Scalar(OK::Float);
+                Ok(vec![self.op(DxilOp::Dot2AddHalf, o, &[acc, a[0], a[1], b[0], b[1]], span)?])
+            }
+            I::Dot4addI8packed | I::Dot4addU8packed => {
+                let dop = if op == I::Dot4addI8packed { DxilOp::Dot4AddI8Packed } else { DxilOp::Dot4AddU8Packed };
+                let (a, b, acc) = (vals[0][0], vals[1][0], vals[2][0]);
+                Ok(vec![self.op(dop, Overload::Scalar(OK::I32), &[acc, a, b], span)?])
+            }
+            I::Modf => {
+                // The whole part rounds toward zero; the fraction is what is left.
+                let whole = self.per_comp(&vals[..1], |l, x| l.unary_op(DxilOp::Round_z, k, x[0], span))?;
+                let mut frac = Vec::new();
+                for (x, w) in vals[0].iter().zip(&whole) {
+                    frac.push(self.binop(BinaryOp::Sub, k, *x, *w, span)?);
+                }
+                self.store_out_arg(args[1], whole, span)?;
+                Ok(frac)
             }
             _ => unsupported(format!("the intrinsic `{}`", op.name()), span),
         }

@@ -148,10 +148,23 @@ pub fn run(module: &mut Module, target: TargetEnv) {
             value_types.insert(r, t);
         }
     }
+    let nonuniform: HashSet<u32> = module
+        .annotations
+        .iter()
+        .filter_map(|i| match (i.class.opcode, i.operands.first(), i.operands.get(1)) {
+            (Op::Decorate, Some(Operand::IdRef(t)), Some(Operand::Decoration(Decoration::NonUniform))) => Some(*t),
+            _ => None,
+        })
+        .collect();
     for f in &module.functions {
         for b in &f.blocks {
             for inst in &b.instructions {
                 visit_instruction(inst, &info, &value_types, &mut needs);
+                if inst.result_id.is_some_and(|r| nonuniform.contains(&r)) {
+                    if let Some(c) = nonuniform_indexing(inst, &info, &value_types) {
+                        needs.cap(c);
+                    }
+                }
             }
         }
     }
@@ -181,6 +194,44 @@ pub fn run(module: &mut Module, target: TargetEnv) {
             module.extensions.push(Instruction::new(Op::Extension, None, None, vec![Operand::from(e)]));
         }
     }
+}
+
+/// The `*ArrayNonUniformIndexing` capability a non-uniform access chain into an array of
+/// descriptors needs, by the kind of descriptor.
+fn nonuniform_indexing(inst: &Instruction, info: &TypeInfo, value_types: &HashMap<u32, u32>) -> Option<C> {
+    if !matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
+        return None;
+    }
+    let Some(Operand::IdRef(base)) = inst.operands.first() else { return None };
+    let ptr = info.decls.get(value_types.get(base)?)?;
+    let (Some(Operand::StorageClass(sc)), Some(Operand::IdRef(pointee))) = (ptr.operands.first(), ptr.operands.get(1)) else {
+        return None;
+    };
+    let arr = info.decls.get(pointee)?;
+    if !matches!(arr.class.opcode, Op::TypeArray | Op::TypeRuntimeArray) {
+        return None;
+    }
+    let Some(Operand::IdRef(elem)) = arr.operands.first() else { return None };
+    let e = info.decls.get(elem)?;
+    Some(match e.class.opcode {
+        Op::TypeImage => {
+            let dim = e.operands.get(1);
+            let storage = matches!(e.operands.get(5), Some(Operand::LiteralBit32(2)));
+            match dim {
+                Some(Operand::Dim(spirv::Dim::DimBuffer)) if storage => C::StorageTexelBufferArrayNonUniformIndexing,
+                Some(Operand::Dim(spirv::Dim::DimBuffer)) => C::UniformTexelBufferArrayNonUniformIndexing,
+                Some(Operand::Dim(spirv::Dim::DimSubpassData)) => C::InputAttachmentArrayNonUniformIndexing,
+                _ if storage => C::StorageImageArrayNonUniformIndexing,
+                _ => C::SampledImageArrayNonUniformIndexing,
+            }
+        }
+        Op::TypeSampler | Op::TypeSampledImage => C::SampledImageArrayNonUniformIndexing,
+        Op::TypeStruct if *sc == StorageClass::StorageBuffer || info.buffer_block.contains(elem) => {
+            C::StorageBufferArrayNonUniformIndexing
+        }
+        Op::TypeStruct if *sc == StorageClass::Uniform => C::UniformBufferArrayNonUniformIndexing,
+        _ => return None,
+    })
 }
 
 fn visit_decoration(inst: &Instruction, models: &[ExecutionModel], target: TargetEnv, needs: &mut Needs) {

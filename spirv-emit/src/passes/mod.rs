@@ -2,10 +2,13 @@
 //! in [`run_all`]:
 //!
 //! 1. [`relaxed_precision`]: decorate min-precision values;
-//! 2. [`capabilities`]: infer `OpCapability`/`OpExtension` from everything else, last, so that it
+//! 2. [`nonuniform`]: spread `NonUniform` from `NonUniformResourceIndex` to the descriptors it
+//!    selects;
+//! 3. [`capabilities`]: infer `OpCapability`/`OpExtension` from everything else, last, so that it
 //!    sees every decoration the passes before it added.
 
 pub mod capabilities;
+pub mod nonuniform;
 pub mod relaxed_precision;
 pub mod tables;
 
@@ -14,5 +17,6 @@ use crate::builder::BuiltModule;
 /// Runs every pass, in order.
 pub fn run_all(m: &mut BuiltModule) {
     relaxed_precision::run(&mut m.module, &m.relaxed_precision);
+    nonuniform::run(&mut m.module);
     capabilities::run(&mut m.module, m.target);
 }

@@ -3,7 +3,7 @@
 //! (`f16tof32`, `f32tof16`), bit counts and `sign` of unsigned values.
 
 use super::super::layout::Layout;
-use super::super::{LowerError, Lowerer, R};
+use super::super::{Lowerer, R};
 use crate::id::SpvId;
 use hlslc_sema::intrinsics::IntrinsicOp as I;
 use hlslc_sema::tast::{ConstValue, ExprId};
@@ -17,7 +17,7 @@ impl<'m> Lowerer<'m> {
         op: I,
         args: &[ExprId],
         ty: TypeId,
-        e: ExprId,
+        _e: ExprId,
     ) -> R<Option<SpvId>> {
         let arg_ty = |l: &Self, i: usize| args.get(i).map(|&a| l.m.expr(a).ty).unwrap_or(ty);
         let kind = self
@@ -169,26 +169,29 @@ impl<'m> Lowerer<'m> {
             I::Countbits => self.countbits(args[0], ty)?,
             I::Reversebits => {
                 let vals = self.operands(args)?;
-                self.per_row(ty, &vals, |l, rt, p| Ok(l.b.unary(Op::BitReverse, rt, p[0])?))?
+                self.per_row(ty, &vals, |l, rt, p| {
+                    if kind.bits() == 32 {
+                        return Ok(l.b.unary(Op::BitReverse, rt, p[0])?);
+                    }
+                    let n = l.width_of(rt);
+                    l.reversebits_wide(p[0], kind, n)
+                })?
             }
             I::Firstbitlow | I::Firstbithigh | I::Ufirstbithigh => {
-                let name = if op == I::Firstbitlow { "firstbitlow" } else { "firstbithigh" };
-                if kind.bits() != 32 {
-                    return Err(LowerError {
-                        message: format!(
-                            "{name} is currently limited to 32-bit width components when targeting SPIR-V"
-                        ),
-                        span: self.expr_span(e),
-                        notes: Vec::new(),
-                    });
-                }
                 let g = match op {
                     I::Firstbitlow => G::FindILsb,
                     I::Firstbithigh if kind.is_signed_int() => G::FindSMsb,
                     _ => G::FindUMsb,
                 };
+                let op = if op == I::Ufirstbithigh { I::Firstbithigh } else { op };
                 let vals = self.operands(args)?;
-                self.per_row(ty, &vals, |l, rt, p| Ok(l.b.glsl(rt, g, p)?))?
+                self.per_row(ty, &vals, |l, rt, p| {
+                    if kind.bits() == 32 {
+                        return Ok(l.b.glsl(rt, g, p)?);
+                    }
+                    let n = l.width_of(rt);
+                    l.firstbit_wide(op, p[0], kind, n)
+                })?
             }
             _ => return Ok(None),
         };

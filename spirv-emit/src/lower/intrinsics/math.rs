@@ -113,17 +113,14 @@ impl<'m> Lowerer<'m> {
                 })?
             }
             I::Sign => {
-                // FSign/SSign in the operand's type; a float result converts to `int`.
+                // FSign/SSign in the operand's type, converted to `int` (from a float, or from a
+                // 16- or 64-bit int).
                 let vals = self.operands(args)?;
                 self.per_row(ty, &vals, |l, rt, p| {
                     let n = l.width_of(rt);
                     let at = l.vector_ty(kind, n, Layout::Logical);
                     let v = l.b.glsl(at, if f { G::FSign } else { G::SSign }, p)?;
-                    if f {
-                        l.convert_kind(v, kind, ScalarKind::Int, n)
-                    } else {
-                        Ok(v)
-                    }
+                    l.convert_kind(v, kind, ScalarKind::Int, n)
                 })?
             }
             I::Rcp => {

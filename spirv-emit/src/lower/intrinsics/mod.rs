@@ -3,7 +3,9 @@
 //!
 //! - `math`: GLSL.std.450 where DXC uses it, core arithmetic otherwise, row by row on matrices;
 //! - `mul`: `mul` in every shape;
-//! - `bits`: classification, reinterpretation, half packing and bit counts;
+//! - `packed`: `D3DCOLORtoUBYTE4`, `AddUint64`, `dot2add`, `dot4add_*8packed`, `modf`;
+//! - `bits`: classification, reinterpretation, half packing and bit counts (`wide`: their
+//!   16- and 64-bit forms);
 //! - `sync`: barriers and atomics;
 //! - `pixel`: `clip` and derivatives;
 //! - `wave`: wave and quad operations (`OpGroupNonUniform*`) and the subgroup built-ins;
@@ -13,12 +15,14 @@ mod bits;
 mod buffer;
 mod math;
 mod mul;
+mod packed;
 mod pixel;
 mod rawbuf;
 mod sample;
 mod sync;
 mod texture;
 mod wave;
+mod wide;
 
 use super::{unsupported, Lowerer, R};
 use crate::id::SpvId;
@@ -48,8 +52,9 @@ impl<'m> Lowerer<'m> {
                 notes: Vec::new(),
             });
         }
-        let families: [Family<'m>; 6] = [
+        let families: [Family<'m>; 7] = [
             Self::math_intrinsic,
+            Self::packed_intrinsic,
             Self::bits_intrinsic,
             Self::sync_intrinsic,
             Self::pixel_intrinsic,

@@ -220,8 +220,8 @@ impl<'m> Lowerer<'m> {
         let pty = self.m.expr(arg).ty;
         let fk = self.m.types.component(vty).unwrap_or(ScalarKind::UInt);
         let pk = self.m.types.component(pty).unwrap_or(fk);
-        let n = self.shape(vty).map_or(1, |s| s.count());
-        let mut v = self.convert_kind(v, fk, pk, n)?;
+        // (Equal kinds need no conversion, and a matrix value has no `n`-vector type.)
+        let mut v = if fk == pk { v } else { self.convert_kind(v, fk, pk, self.shape(vty).map_or(1, |s| s.count()))? };
         let place = self.lvalue(target)?;
         if let Some(k) = from_param {
             v = self.cast(k, v, pty, place.ty(), arg)?;
