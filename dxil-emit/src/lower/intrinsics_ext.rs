@@ -129,6 +129,9 @@ impl Lowerer<'_> {
             I::AddUint64 => {
                 // Each (low, high) word pair: UAddc on the low words, its carry into the high sum.
                 let (a, b) = (&vals[0], &vals[1]);
+                if a.len() != 2 && a.len() != 4 {
+                    return Err(super::LowerError { message: "AddUint64 can only be applied to uint2 and uint4 operands.".into(), span });
+                }
                 let mut out = Vec::new();
                 for pair in 0..a.len() / 2 {
                     let (lo, hi) = (pair * 2, pair * 2 + 1);

@@ -16,7 +16,7 @@ use spirv::{GlslStd450Op as G, Op, PackedVectorFormat};
 
 impl<'m> Lowerer<'m> {
     /// A packed-value intrinsic, or `None` when `op` is not one.
-    pub(super) fn packed_intrinsic(&mut self, op: I, args: &[ExprId], ty: TypeId, _e: ExprId) -> R<Option<SpvId>> {
+    pub(super) fn packed_intrinsic(&mut self, op: I, args: &[ExprId], ty: TypeId, e: ExprId) -> R<Option<SpvId>> {
         let v = match op {
             I::D3DCOLORtoUBYTE4 => {
                 // (int4)(x.zyxw * 255.002), the constant DXC uses (255.001953 as a float).
@@ -30,8 +30,15 @@ impl<'m> Lowerer<'m> {
             }
             I::AddUint64 => {
                 // Each (low, high) word pair: the low words add with carry into the high words.
+                let n = self.shape(ty).map_or(1, |s| s.count());
+                if n != 2 && n != 4 {
+                    return Err(super::super::LowerError {
+                        message: "AddUint64 can only be applied to uint2 and uint4 operands.".into(),
+                        span: self.expr_span(e),
+                        notes: Vec::new(),
+                    });
+                }
                 let (a, b) = (self.rvalue(args[0])?, self.rvalue(args[1])?);
-                let n = self.shape(ty).map_or(2, |s| s.count());
                 let u = self.b.ctx.type_u32();
                 let carry_ty = self.b.ctx.type_struct(StructType {
                     name: "AddCarryStruct".to_string(),
