@@ -7,7 +7,8 @@ use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
 use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, layout::LayoutRules, LowerOptions};
+use rspirv::binary::Assemble;
+use hlslc_spirv::lower::{emit_module, layout::LayoutRules, LowerOptions};
 
 /// Sema's options from the command line.
 pub(crate) fn sema_options(options: &Options) -> SemaOptions {
@@ -64,6 +65,18 @@ fn shader_model(options: &Options) -> (u32, u32) {
     options.profile.map_or((6, 0), |p| (u32::from(p.major), u32::from(p.minor)))
 }
 
+/// The SPIR-V optimizer's options, `None` when it does not run: `-O0`, `-Od` and `-fcgl` (the
+/// unoptimized, dxc-shaped output) keep the emitter's module; `-O1`..`-O3` (default `-O3`) run
+/// the one recipe, as dxc does.
+fn spirv_optimizer(options: &Options) -> Option<hlslc_spirv_opt::Options> {
+    if options.opt_level == 0 || options.disable_optimizations || options.high_level_only {
+        return None;
+    }
+    let so = &options.spirv_options;
+    let keep = hlslc_spirv_opt::Keep { bindings: so.preserve_bindings, interface: so.preserve_interface };
+    Some(hlslc_spirv_opt::Options { keep })
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
@@ -112,11 +125,15 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
         sampler_heap_binding: so.sampler_heap.as_ref().map(|b| (b.binding, b.set)),
         counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
     };
-    match times.time(Phase::Codegen, || emit_spirv(&module, &lower)) {
-        Ok(words) => {
+    match times.time(Phase::Codegen, || emit_module(&module, &lower)) {
+        Ok(mut m) => {
+            if let Some(opt) = spirv_optimizer(options) {
+                times.time(Phase::Optimize, || hlslc_spirv_opt::optimize(&mut m, &opt));
+            }
             // The disassembly only when someone reads it: stdout (no -Fo) or -Fc.
             let want_listing = options.output_kind == OutputKind::Text || options.listing;
             let (listing, bytes) = times.time(Phase::Serialize, || {
+                let words = m.assemble();
                 let listing = if want_listing { hlslc_spirv::disasm::disassemble(&words).ok() } else { None };
                 (listing, words.iter().flat_map(|w| w.to_le_bytes()).collect())
             });

@@ -2,7 +2,7 @@
 //! compared with independently computed values. Cases whose `.hlsl` hlslc cannot compile yet are
 //! reported as pending; once hlslc compiles one, it must run correctly.
 
-use hlslc_testsuite::exec::{discover, execute, is_hlsl, mutate, prepare, run_case, vulkan::Gpu, Outcome};
+use hlslc_testsuite::exec::{discover, execute, is_hlsl, mutate, prepare, run_case, vulkan::Gpu, Outcome, OPT_LEVELS};
 use hlslc_testsuite::{package_dir, Hlslc};
 use std::path::{Path, PathBuf};
 
@@ -58,23 +58,29 @@ fn exec_cases() {
     let gpu = open_gpu();
     let (mut passed, mut pending, mut skipped, mut failures) = (0, 0, 0, Vec::new());
     for case in &cases {
-        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
-        match run_case(case, &hlslc, gpu.as_ref()) {
-            Outcome::Pass => {
-                println!("PASS     {name}");
-                passed += 1;
-            }
-            Outcome::Pending(why) => {
-                println!("PENDING  {name}: {why}");
-                pending += 1;
-            }
-            Outcome::Skipped(why) => {
-                println!("SKIPPED  {name}: {why}");
-                skipped += 1;
-            }
-            Outcome::Fail(why) => {
-                println!("FAIL     {name}");
-                failures.push(format!("=== {name}\n{why}"));
+        let stem = case.file_stem().unwrap().to_string_lossy().into_owned();
+        // HLSL cases run unoptimized and optimized, and both must give the expected buffers;
+        // hand-written SPIR-V cases run once.
+        let levels: &[&str] = if is_hlsl(case) { &OPT_LEVELS } else { &OPT_LEVELS[..1] };
+        for &opt in levels {
+            let name = if is_hlsl(case) { format!("{stem} {opt}") } else { stem.clone() };
+            match run_case(case, &hlslc, gpu.as_ref(), opt) {
+                Outcome::Pass => {
+                    println!("PASS     {name}");
+                    passed += 1;
+                }
+                Outcome::Pending(why) => {
+                    println!("PENDING  {name}: {why}");
+                    pending += 1;
+                }
+                Outcome::Skipped(why) => {
+                    println!("SKIPPED  {name}: {why}");
+                    skipped += 1;
+                }
+                Outcome::Fail(why) => {
+                    println!("FAIL     {name}");
+                    failures.push(format!("=== {name}\n{why}"));
+                }
             }
         }
     }
@@ -84,6 +90,9 @@ fn exec_cases() {
         assert!(passed >= 2, "the hand-written harness cases must pass on a device");
     }
 }
+
+/// The mutation check mutates the unoptimized code (the emitter's output, which it measures).
+const MUTANTS_OPT: &str = "-O0";
 
 /// Set in a child run of this test binary: the case whose mutants `mutants_child` runs.
 const CHILD_CASE: &str = "HLSLC_EXEC_MUTANTS_CASE";
@@ -99,7 +108,7 @@ fn mutants_child() {
     let from: usize = std::env::var(CHILD_FROM).ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let gpu = open_gpu().expect("a device");
     let tmp = hlslc_testsuite::TempDir::new("mutants");
-    let Ok((spec, code)) = prepare(Path::new(&case), &hlslc(), tmp.path()) else { panic!("case does not compile") };
+    let Ok((spec, code)) = prepare(Path::new(&case), &hlslc(), tmp.path(), MUTANTS_OPT) else { panic!("case does not compile") };
     let sites = mutate::sites(&code);
     println!("SITES {}", sites.len());
     for (i, &site) in sites.iter().enumerate().skip(from) {
@@ -163,7 +172,7 @@ fn exec_mutants() {
     for case in discover(&package_dir().join("exec")).iter().filter(|c| is_hlsl(c)) {
         let name = case.file_stem().unwrap().to_string_lossy().into_owned();
         let tmp = hlslc_testsuite::TempDir::new("mutants");
-        let Ok((spec, code)) = prepare(case, &hlslc, tmp.path()) else { continue };
+        let Ok((spec, code)) = prepare(case, &hlslc, tmp.path(), MUTANTS_OPT) else { continue };
         if execute(&spec, &code, &gpu) != Outcome::Pass {
             continue; // exec_cases reports it
         }

@@ -269,9 +269,16 @@ impl<'m> Lowerer<'m> {
     }
 }
 
-/// Lowers a checked module and runs the whole-module passes: the SPIR-V binary.
-pub fn emit_spirv(m: &Module, opts: &LowerOptions) -> Result<Vec<u32>, LowerError> {
+/// Lowers a checked module and runs the whole-module passes: the finished rspirv module (what the
+/// optimizer, `hlslc-spirv-opt`, works on).
+pub fn emit_module(m: &Module, opts: &LowerOptions) -> Result<rspirv::dr::Module, LowerError> {
     let mut built = lower_module(m, opts)?;
     crate::passes::run_all(&mut built);
-    Ok(built.to_words())
+    Ok(built.module)
+}
+
+/// Lowers a checked module and runs the whole-module passes: the SPIR-V binary.
+pub fn emit_spirv(m: &Module, opts: &LowerOptions) -> Result<Vec<u32>, LowerError> {
+    use rspirv::binary::Assemble;
+    Ok(emit_module(m, opts)?.assemble())
 }

@@ -100,11 +100,18 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path) -> R
     words(&bytes).map_err(fail)
 }
 
-/// Reads a case and compiles (or assembles) its shader.
-pub fn prepare(spec_path: &Path, hlslc: &Hlslc, tmp: &Path) -> Result<(spec::Spec, Vec<u32>), Outcome> {
+/// The optimization levels every HLSL case runs at: the emitter's output as it is, and after the
+/// optimizer (hlslc's default).
+pub const OPT_LEVELS: [&str; 2] = ["-O0", "-O3"];
+
+/// Reads a case and compiles (or assembles) its shader; `opt` (such as `-O3`) follows the
+/// spec's own arguments.
+pub fn prepare(spec_path: &Path, hlslc: &Hlslc, tmp: &Path, opt: &str) -> Result<(spec::Spec, Vec<u32>), Outcome> {
     let text = std::fs::read_to_string(spec_path).map_err(|e| Outcome::Fail(format!("cannot read: {e}")))?;
     let spec = spec::parse(&text).map_err(|e| Outcome::Fail(format!("bad spec: {e}")))?;
-    let code = shader(spec_path, &spec.args, hlslc, tmp)?;
+    let mut args = spec.args.clone();
+    args.push(opt.to_string());
+    let code = shader(spec_path, &args, hlslc, tmp)?;
     Ok((spec, code))
 }
 
@@ -134,10 +141,11 @@ pub fn is_hlsl(spec_path: &Path) -> bool {
 }
 
 /// Runs one case on `gpu` (`None`: compile only; the result is then `Skipped` unless compiling
-/// failed or is pending). With `HLSLC_EXEC_MUTATE` set ([`mutate`]), HLSL cases run a mutant.
-pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&vulkan::Gpu>) -> Outcome {
+/// failed or is pending), compiled at `opt` (one of [`OPT_LEVELS`]). With `HLSLC_EXEC_MUTATE`
+/// set ([`mutate`]), HLSL cases run a mutant.
+pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&vulkan::Gpu>, opt: &str) -> Outcome {
     let tmp = crate::TempDir::new("exec");
-    let (spec, mut code) = match prepare(spec_path, hlslc, tmp.path()) {
+    let (spec, mut code) = match prepare(spec_path, hlslc, tmp.path(), opt) {
         Ok(p) => p,
         Err(o) => return o,
     };

@@ -1,0 +1,246 @@
+//! Constant folding and propagation, local copy propagation and composite insert/extract
+//! elimination (SPIRV-Tools' fold-spec-const-op-composite/ccp, copy-propagate-arrays' local part
+//! and simplify-instructions), run over every function until nothing changes:
+//!
+//! - arithmetic, bitwise, comparison, logical and conversion instructions on constant scalars or
+//!   vectors (32- and 64-bit integers and floats, booleans) become constants; an integer
+//!   division by zero, an out-of-range float-to-integer conversion and 16-bit floats are left;
+//! - `OpSelect` with a constant scalar condition becomes the chosen operand;
+//! - `OpCopyObject` becomes its operand, an `OpPhi` with one incoming value that value;
+//! - `OpCompositeExtract` of a constant, of an `OpCompositeConstruct` with one constituent per
+//!   element, of an `OpCompositeInsert` (same index: the inserted object; another index: the
+//!   composite it inserted into) or of an `OpVectorShuffle` reads the source directly;
+//! - `OpCompositeConstruct` of constants becomes a constant.
+//!
+//! Specialization constants are not constants here.
+
+use crate::consts::{Consts, Ty, Value};
+use crate::ids::{id_at, rename_used};
+use rspirv::dr::{Instruction, Module, Operand};
+use spirv::{Op, Word};
+use std::collections::HashMap;
+
+/// What an instruction simplifies to.
+enum Simple {
+    /// Its result is this id.
+    Id(Word),
+    /// It becomes this instruction (same result).
+    Inst(Instruction),
+}
+
+/// Folds every function; returns whether anything changed.
+pub fn run(m: &mut Module) -> bool {
+    let mut cs = Consts::new(m);
+    let mut changed = false;
+    for f in &mut m.functions {
+        // Results replaced by other ids, chased.
+        let mut map: HashMap<Word, Word> = HashMap::new();
+        // Definitions seen so far in this function (for extract-of-insert and the like).
+        let mut defs: HashMap<Word, Instruction> = HashMap::new();
+        let mut result_types: HashMap<Word, Word> = HashMap::new();
+        loop {
+            let mut progress = false;
+            for b in &mut f.blocks {
+                let mut k = 0;
+                while k < b.instructions.len() {
+                    let chase = |id: Word| {
+                        let mut id = id;
+                        let mut moved = false;
+                        while let Some(&n) = map.get(&id) {
+                            id = n;
+                            moved = true;
+                        }
+                        moved.then_some(id)
+                    };
+                    rename_used(&mut b.instructions[k], &chase);
+                    match simplify(&b.instructions[k], &defs, &result_types, &mut cs) {
+                        Some(Simple::Id(to)) => {
+                            map.insert(b.instructions[k].result_id.unwrap(), to);
+                            b.instructions.remove(k);
+                            progress = true;
+                            continue;
+                        }
+                        Some(Simple::Inst(i)) if i != b.instructions[k] => {
+                            b.instructions[k] = i;
+                            progress = true;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    let i = &b.instructions[k];
+                    if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
+                        result_types.insert(r, t);
+                        if matches!(i.class.opcode, Op::CompositeConstruct | Op::CompositeInsert | Op::VectorShuffle) {
+                            defs.insert(r, i.clone());
+                        }
+                    }
+                    k += 1;
+                }
+            }
+            // Phis read ids defined later in the function: one more sweep renames them.
+            let chase = |id: Word| {
+                let mut id = id;
+                let mut moved = false;
+                while let Some(&n) = map.get(&id) {
+                    id = n;
+                    moved = true;
+                }
+                moved.then_some(id)
+            };
+            for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                rename_used(i, &chase);
+            }
+            changed |= progress;
+            if !progress {
+                break;
+            }
+        }
+    }
+    cs.finish(m);
+    changed
+}
+
+fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>, cs: &mut Consts) -> Option<Simple> {
+    let ty = i.result_type?;
+    let op = |k: usize| id_at(i, k);
+    match i.class.opcode {
+        Op::CopyObject => op(0).map(Simple::Id),
+        Op::Phi => {
+            // One incoming value (the phi itself aside) is that value.
+            let me = i.result_id?;
+            let mut vals = i.operands.iter().step_by(2).filter_map(Operand::id_ref_any).filter(|&v| v != me);
+            let first = vals.next()?;
+            vals.all(|v| v == first).then_some(Simple::Id(first))
+        }
+        Op::Select => {
+            let c = cs.scalar(op(0)?)?;
+            if !matches!(cs.ty(cs.values.get(&op(0)?)?.0), Ty::Bool) {
+                return None;
+            }
+            Some(Simple::Id(if c != 0 { op(1)? } else { op(2)? }))
+        }
+        Op::CompositeExtract => extract(i, defs, types, cs),
+        Op::CompositeConstruct => {
+            let parts: Vec<Word> = i.operands.iter().filter_map(Operand::id_ref_any).collect();
+            let all_const = parts.iter().all(|p| cs.values.contains_key(p));
+            let per_element = match cs.ty(ty) {
+                Ty::Vector { count, .. } => parts.len() == count as usize,
+                _ => true,
+            };
+            (all_const && per_element && !parts.is_empty()).then(|| Simple::Id(cs.get(ty, Value::Composite(parts))))
+        }
+        _ => fold_arith(i, ty, cs).map(Simple::Id),
+    }
+}
+
+/// The element type and count of a vector type, or the scalar type and 1.
+fn lanes(cs: &Consts, ty: Word) -> (Word, usize, bool) {
+    match cs.ty(ty) {
+        Ty::Vector { component, count } => (component, count as usize, true),
+        _ => (ty, 1, false),
+    }
+}
+
+fn fold_arith(i: &Instruction, ty: Word, cs: &mut Consts) -> Option<Word> {
+    let args: Vec<Word> = i.operands.iter().map(|o| o.id_ref_any()).collect::<Option<Vec<_>>>()?;
+    if args.is_empty() || args.len() > 2 {
+        return None;
+    }
+    // Per-lane scalar values of each argument, and the argument's scalar type.
+    let mut lanes_of = Vec::new();
+    for &a in &args {
+        let (aty, v) = cs.values.get(&a)?.clone();
+        let (elem, n, _) = lanes(cs, aty);
+        let vals = match v {
+            Value::Scalar(s) => vec![s],
+            Value::Composite(parts) => parts.iter().map(|p| cs.scalar(*p)).collect::<Option<Vec<_>>>()?,
+        };
+        if vals.len() != n {
+            return None;
+        }
+        lanes_of.push((cs.ty(elem), vals));
+    }
+    let (relem, rn, rvec) = lanes(cs, ty);
+    let rty = cs.ty(relem);
+    if lanes_of.iter().any(|(_, v)| v.len() != rn) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(rn);
+    for lane in 0..rn {
+        let a = (lanes_of[0].0, lanes_of[0].1[lane]);
+        let b = lanes_of.get(1).map(|(t, v)| (*t, v[lane]));
+        out.push(crate::scalar::fold(i.class.opcode, rty, a, b)?);
+    }
+    if rvec {
+        let parts = out.into_iter().map(|v| cs.get(relem, Value::Scalar(v))).collect();
+        Some(cs.get(ty, Value::Composite(parts)))
+    } else {
+        Some(cs.get(ty, Value::Scalar(out[0])))
+    }
+}
+
+fn literal(o: &Operand) -> Option<u32> {
+    match o {
+        Operand::LiteralBit32(v) => Some(*v),
+        _ => None,
+    }
+}
+
+fn extract(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>, cs: &mut Consts) -> Option<Simple> {
+    let src = id_at(i, 0)?;
+    let path: Vec<u32> = i.operands[1..].iter().map(literal).collect::<Option<Vec<_>>>()?;
+    let (&first, rest) = path.split_first()?;
+    let with = |from: Word, path: &[u32]| -> Simple {
+        if path.is_empty() {
+            return Simple::Id(from);
+        }
+        let mut ops = vec![Operand::IdRef(from)];
+        ops.extend(path.iter().map(|&k| Operand::LiteralBit32(k)));
+        Simple::Inst(Instruction::new(Op::CompositeExtract, i.result_type, i.result_id, ops))
+    };
+    if let Some((_, Value::Composite(parts))) = cs.values.get(&src) {
+        return parts.get(first as usize).map(|&p| with(p, rest));
+    }
+    let def = defs.get(&src)?;
+    match def.class.opcode {
+        Op::CompositeConstruct => {
+            let parts: Vec<Word> = def.operands.iter().filter_map(Operand::id_ref_any).collect();
+            if let Ty::Vector { count, .. } = cs.ty(def.result_type?) {
+                if parts.len() != count as usize {
+                    return None;
+                }
+            }
+            parts.get(first as usize).map(|&p| with(p, rest))
+        }
+        Op::CompositeInsert => {
+            let object = id_at(def, 0)?;
+            let into = id_at(def, 1)?;
+            let ipath: Vec<u32> = def.operands[2..].iter().map(literal).collect::<Option<Vec<_>>>()?;
+            if ipath == path {
+                Some(Simple::Id(object))
+            } else if ipath.first() != Some(&first) {
+                Some(with(into, &path))
+            } else {
+                None
+            }
+        }
+        Op::VectorShuffle => {
+            let a = id_at(def, 0)?;
+            let b = id_at(def, 1)?;
+            let comps: Vec<u32> = def.operands[2..].iter().map(literal).collect::<Option<Vec<_>>>()?;
+            let c = *comps.get(first as usize)?;
+            if c == 0xFFFF_FFFF {
+                return None;
+            }
+            let Ty::Vector { count: na, .. } = cs.ty(types.get(&a).copied().or_else(|| cs.values.get(&a).map(|v| v.0))?)
+            else {
+                return None;
+            };
+            let (from, k) = if c < na { (a, c) } else { (b, c - na) };
+            let mut p = vec![k];
+            p.extend_from_slice(rest);
+            Some(with(from, &p))
+        }
+        _ => None,
+    }
+}

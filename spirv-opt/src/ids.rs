@@ -1,0 +1,68 @@
+//! Small helpers over ids: which ids an instruction reads, renaming, fresh ids.
+
+use rspirv::dr::{Instruction, Module, Operand};
+use spirv::Word;
+
+/// Calls `f` for every id `inst` reads: its result type and every id operand.
+pub fn for_each_used(inst: &Instruction, mut f: impl FnMut(Word)) {
+    if let Some(t) = inst.result_type {
+        f(t);
+    }
+    for op in &inst.operands {
+        if let Some(id) = op.id_ref_any() {
+            f(id);
+        }
+    }
+}
+
+/// Rewrites every id `inst` reads (result type and id operands, not its result id) through `map`.
+pub fn rename_used(inst: &mut Instruction, map: &impl Fn(Word) -> Option<Word>) {
+    if let Some(t) = inst.result_type.as_mut() {
+        if let Some(n) = map(*t) {
+            *t = n;
+        }
+    }
+    for op in &mut inst.operands {
+        if let Some(id) = op.id_ref_any_mut() {
+            if let Some(n) = map(*id) {
+                *id = n;
+            }
+        }
+    }
+}
+
+/// The id operand at `i`, if it is one.
+pub fn id_at(inst: &Instruction, i: usize) -> Option<Word> {
+    inst.operands.get(i).and_then(Operand::id_ref_any)
+}
+
+/// Hands out fresh ids above the module's bound, and writes the new bound back.
+pub struct IdAlloc {
+    next: Word,
+}
+
+impl IdAlloc {
+    /// Starts above every id the module uses (the header's bound, or the largest id seen).
+    pub fn new(m: &Module) -> Self {
+        let mut max = m.header.as_ref().map_or(1, |h| h.bound);
+        for inst in m.all_inst_iter() {
+            if let Some(r) = inst.result_id {
+                max = max.max(r + 1);
+            }
+        }
+        IdAlloc { next: max }
+    }
+
+    pub fn fresh(&mut self) -> Word {
+        let id = self.next;
+        self.next += 1;
+        id
+    }
+
+    /// Records the bound in the module header.
+    pub fn finish(self, m: &mut Module) {
+        if let Some(h) = m.header.as_mut() {
+            h.bound = h.bound.max(self.next);
+        }
+    }
+}

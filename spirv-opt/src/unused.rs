@@ -1,0 +1,157 @@
+//! Removes what no entry point reaches: functions, global variables (resources and stage
+//! variables included), constants, types, `OpUndef`s, and the names and decorations of what was
+//! removed; the entry points' interface lists keep only the variables that remain.
+//!
+//! What is live (after SPIRV-Tools' dead-function, dead-variable and dead-constant elimination and
+//! the unused-interface-variable removal, which dxc runs at `-O1`..`-O3`):
+//!
+//! - every entry-point function, every id its execution modes name (`OpExecutionModeId`), and what
+//!   a live function calls;
+//! - every id a live function's instructions read, and, transitively, every id a live global
+//!   instruction reads (a pointer's pointee, a struct's members, a constant's type);
+//! - specialization constants (the pipeline may still set them by `SpecId`), functions and
+//!   variables with `LinkageAttributes` (a library exports them), and global `OpExtInst`s
+//!   (non-semantic debug information names what it describes);
+//! - with [`Keep::bindings`] (`-fspv-preserve-bindings`), every variable with a `DescriptorSet` or
+//!   `Binding` decoration; with [`Keep::interface`] (`-fspv-preserve-interface`), every `Input` and
+//!   `Output` variable an entry point lists;
+//! - the ids a live target's decorations name (`OpDecorateId`, such as a counter buffer).
+//!
+//! `OpExtInstImport`s, capabilities, extensions and debug strings stay as they are.
+
+use crate::ids::{for_each_used, id_at};
+use crate::Keep;
+use rspirv::dr::{Module, Operand};
+use spirv::{Decoration, Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+/// Removes everything unreachable; returns whether anything was removed.
+pub fn run(m: &mut Module, keep: &Keep) -> bool {
+    let live = live_ids(m, keep);
+    let before = count(m);
+
+    m.functions.retain(|f| f.def.as_ref().and_then(|d| d.result_id).is_some_and(|id| live.contains(&id)));
+    m.types_global_values.retain(|i| match i.result_id {
+        Some(id) => live.contains(&id),
+        // OpTypeForwardPointer names its pointer type as an operand.
+        None => id_at(i, 0).is_none_or(|id| live.contains(&id)),
+    });
+    for ep in &mut m.entry_points {
+        // Operands: execution model, function, name, interface ids...
+        let mut k = 0;
+        ep.operands.retain(|op| {
+            k += 1;
+            k <= 3 || op.id_ref_any().is_none_or(|id| live.contains(&id))
+        });
+    }
+    m.annotations.retain(|a| match a.class.opcode {
+        Op::DecorationGroup | Op::GroupDecorate | Op::GroupMemberDecorate => true,
+        _ => id_at(a, 0).is_none_or(|t| live.contains(&t)),
+    });
+    m.debug_names.retain(|n| id_at(n, 0).is_none_or(|t| live.contains(&t)));
+    count(m) != before
+}
+
+fn count(m: &Module) -> usize {
+    m.all_inst_iter().count() + m.entry_points.iter().map(|e| e.operands.len()).sum::<usize>()
+}
+
+/// For each decoration target, the other ids its decorations name: an `OpDecorateId`'s operands
+/// (a counter buffer), and for decoration groups both ways (groups are rare; keeping a group and
+/// what it decorates together is always correct).
+fn decoration_ids(m: &Module) -> HashMap<Word, Vec<Word>> {
+    // Target -> ids its decorations name besides the target (OpDecorateId operands).
+    let mut out: HashMap<Word, Vec<Word>> = HashMap::new();
+    for a in &m.annotations {
+        let Some(target) = id_at(a, 0) else { continue };
+        match a.class.opcode {
+            Op::DecorateId => out.entry(target).or_default().extend(a.operands.iter().skip(2).filter_map(Operand::id_ref_any)),
+            Op::GroupDecorate | Op::GroupMemberDecorate => {
+                // The group is live whenever a target it decorates is; conservatively keep both.
+                for id in a.operands.iter().filter_map(Operand::id_ref_any) {
+                    out.entry(id).or_default().push(target);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
+    let mut globals: HashMap<Word, usize> = HashMap::new();
+    for (i, inst) in m.types_global_values.iter().enumerate() {
+        if let Some(id) = inst.result_id {
+            globals.insert(id, i);
+        }
+    }
+    let functions: HashMap<Word, usize> =
+        m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
+    let decorated = decoration_ids(m);
+
+    let mut live = HashSet::new();
+    let mut work: Vec<Word> = Vec::new();
+    for ep in &m.entry_points {
+        work.extend(id_at(ep, 1));
+    }
+    for em in &m.execution_modes {
+        work.extend(em.operands.iter().filter_map(Operand::id_ref_any));
+    }
+    for inst in &m.types_global_values {
+        let spec = matches!(
+            inst.class.opcode,
+            Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse | Op::SpecConstantComposite | Op::SpecConstantOp
+        );
+        if spec || inst.class.opcode == Op::ExtInst {
+            work.extend(inst.result_id);
+        }
+    }
+    for a in &m.annotations {
+        if a.class.opcode == Op::Decorate && matches!(a.operands.get(1), Some(Operand::Decoration(Decoration::LinkageAttributes))) {
+            work.extend(id_at(a, 0));
+        }
+    }
+    if keep.bindings {
+        for a in &m.annotations {
+            if a.class.opcode == Op::Decorate
+                && matches!(a.operands.get(1), Some(Operand::Decoration(Decoration::DescriptorSet | Decoration::Binding)))
+            {
+                work.extend(id_at(a, 0));
+            }
+        }
+    }
+    if keep.interface {
+        for ep in &m.entry_points {
+            for id in ep.operands.iter().skip(3).filter_map(Operand::id_ref_any) {
+                let io = globals.get(&id).is_some_and(|&i| {
+                    matches!(
+                        m.types_global_values[i].operands.first(),
+                        Some(Operand::StorageClass(StorageClass::Input | StorageClass::Output))
+                    )
+                });
+                if io {
+                    work.push(id);
+                }
+            }
+        }
+    }
+
+    while let Some(id) = work.pop() {
+        if !live.insert(id) {
+            continue;
+        }
+        if let Some(more) = decorated.get(&id) {
+            work.extend(more.iter().copied());
+        }
+        if let Some(&i) = globals.get(&id) {
+            for_each_used(&m.types_global_values[i], |u| work.push(u));
+        } else if let Some(&i) = functions.get(&id) {
+            let f = &m.functions[i];
+            let all = f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions)));
+            for inst in all {
+                for_each_used(inst, |u| work.push(u));
+            }
+        }
+    }
+    live
+}
