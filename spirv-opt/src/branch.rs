@@ -4,15 +4,16 @@
 //! that named them.
 //!
 //! An unreachable block that a remaining header names as its merge block stays, reduced to
-//! `OpUnreachable`. Loop headers keep their branches; a function where an unreachable block is the
-//! continue target of a reachable loop keeps its unreachable blocks.
+//! `OpUnreachable`; one it names as its continue target stays as a branch back to the header
+//! (the header's `OpPhi`s get `OpUndef` for it), as SPIRV-Tools does. Loop headers keep their
+//! branches.
 
 use crate::cfg::Cfg;
 use crate::consts::Consts;
-use crate::ids::id_at;
+use crate::ids::{id_at, IdAlloc};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Runs over every function; returns whether anything changed.
 pub fn run(m: &mut Module) -> bool {
@@ -24,11 +25,28 @@ pub fn run(m: &mut Module) -> bool {
         .filter_map(|i| i.result_id)
         .collect();
     let constant = |id: Word| cs.values.get(&id).filter(|(t, _)| bools.contains(t)).and_then(|_| cs.scalar(id));
+    let mut undefs: HashMap<Word, Word> = m
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Undef)
+        .filter_map(|i| Some((i.result_type?, i.result_id?)))
+        .collect();
+    let mut ids = IdAlloc::new(m);
+    let mut new_undefs = Vec::new();
+    let mut undef = |ty: Word| {
+        *undefs.entry(ty).or_insert_with(|| {
+            let id = ids.fresh();
+            new_undefs.push(Instruction::new(Op::Undef, Some(ty), Some(id), vec![]));
+            id
+        })
+    };
     let mut changed = false;
     for f in &mut m.functions {
         changed |= fold_branches(f, &constant);
-        changed |= remove_unreachable(f);
+        changed |= remove_unreachable(f, &mut undef);
     }
+    m.types_global_values.extend(new_undefs);
+    ids.finish(m);
     changed
 }
 
@@ -78,12 +96,14 @@ fn fold_branches(f: &mut Function, constant: &impl Fn(Word) -> Option<u64>) -> b
     changed
 }
 
-fn remove_unreachable(f: &mut Function) -> bool {
+fn remove_unreachable(f: &mut Function, undef: &mut impl FnMut(Word) -> Word) -> bool {
     let cfg = Cfg::new(f);
     if cfg.reachable.iter().all(|&r| r) {
         return false;
     }
     let mut merges = HashSet::new();
+    // Unreachable continue target -> its loop header.
+    let mut continues: HashMap<Word, Word> = HashMap::new();
     for (i, b) in f.blocks.iter().enumerate() {
         if !cfg.reachable[i] {
             continue;
@@ -93,9 +113,9 @@ fn remove_unreachable(f: &mut Function) -> bool {
                 Op::SelectionMerge => merges.extend(id_at(inst, 0)),
                 Op::LoopMerge => {
                     merges.extend(id_at(inst, 0));
-                    let cont = id_at(inst, 1).and_then(|c| cfg.index.get(&c));
-                    if cont.is_some_and(|&c| !cfg.reachable[c]) {
-                        return false;
+                    if let Some(c) = id_at(inst, 1).filter(|c| cfg.index.get(c).is_some_and(|&k| !cfg.reachable[k])) {
+                        merges.insert(c);
+                        continues.insert(c, cfg.labels[i]);
                     }
                 }
                 _ => {}
@@ -111,18 +131,29 @@ fn remove_unreachable(f: &mut Function) -> bool {
     });
     let mut changed = f.blocks.len() != before;
     let unreachable = Instruction::new(Op::Unreachable, None, None, vec![]);
+    // Headers whose kept continue target branches back: their phis take OpUndef from it.
+    let back: HashMap<Word, Word> = continues.iter().map(|(&c, &h)| (h, c)).collect();
     for b in &mut f.blocks {
-        if dead.contains(&label(b)) {
-            if b.instructions != [unreachable.clone()] {
-                b.instructions = vec![unreachable.clone()];
+        let l = label(b);
+        if dead.contains(&l) {
+            let body = match continues.get(&l) {
+                Some(&h) => Instruction::new(Op::Branch, None, None, vec![Operand::IdRef(h)]),
+                None => unreachable.clone(),
+            };
+            if b.instructions != [body.clone()] {
+                b.instructions = vec![body];
                 changed = true;
             }
             continue;
         }
+        let from_back = back.get(&l).copied();
         for phi in b.instructions.iter_mut().take_while(|i| i.class.opcode == Op::Phi) {
-            let pairs: Vec<Operand> =
+            let mut pairs: Vec<Operand> =
                 phi.operands.chunks(2).filter(|p| !p.get(1).and_then(Operand::id_ref_any).is_some_and(|l| dead.contains(&l))).flatten().cloned().collect();
-            changed |= pairs.len() != phi.operands.len();
+            if let (Some(c), Some(ty)) = (from_back, phi.result_type) {
+                pairs.extend([Operand::IdRef(undef(ty)), Operand::IdRef(c)]);
+            }
+            changed |= pairs != phi.operands;
             phi.operands = pairs;
         }
     }
