@@ -1,0 +1,80 @@
+//! `-O0`..`-O3`, `-Od`, `-fcgl`, `-fspv-preserve-bindings` and `-fspv-preserve-interface` on the
+//! SPIR-V output: what the optimizer (hlslc-spirv-opt) removes and what these options keep.
+
+use hlslc::cli::{parse_args, Tool};
+use hlslc::{compile, Output};
+use std::process::Command;
+
+const SRC: &str = r#"
+Texture2D unusedTex : register(t3);
+cbuffer Used : register(b0) { float4 tint; };
+float4 scale(float4 c, float k) { return c * k; }
+float4 main(float4 color : COLOR0, float4 unusedIn : TEXCOORD5) : SV_Target {
+    float4 r = scale(color, 2.0);
+    return r * tint;
+}
+"#;
+
+/// Compiles `SRC` with `flags` and returns the disassembly; the binary must pass spirv-val.
+fn spirv(flags: &[&str]) -> String {
+    let mut args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl"].iter().map(|s| s.to_string()).collect();
+    args.extend(flags.iter().map(|s| s.to_string()));
+    let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
+    let r = compile(SRC, "a.hlsl", &inv.options, None);
+    assert!(r.succeeded(), "{}", r.render_diagnostics());
+    let Some(Output::Binary(bytes)) = &r.output else { panic!("no SPIR-V") };
+    let path = std::env::temp_dir().join(format!("hlslc-spirv-opt-{}-{}.spv", std::process::id(), flags.join("_")));
+    std::fs::write(&path, bytes).unwrap();
+    match Command::new("spirv-val").arg(&path).output() {
+        Ok(o) => assert!(o.status.success(), "spirv-val {flags:?}: {}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
+        Err(_) => eprintln!("spirv-val not installed: validation skipped"),
+    }
+    let _ = std::fs::remove_file(&path);
+    r.listing.expect("a listing without -Fo")
+}
+
+#[test]
+fn o3_is_the_default_and_optimizes() {
+    let o0 = spirv(&["-O0"]);
+    let o3 = spirv(&[]);
+    assert_eq!(o3, spirv(&["-O3"]));
+    // The emitter's module: the helper is called, the unused texture and input are declared.
+    assert!(o0.contains("OpFunctionCall"), "{o0}");
+    assert!(o0.contains("%unusedTex"), "{o0}");
+    assert!(o0.contains("in_var_TEXCOORD5"), "{o0}");
+    assert!(o0.contains("OpVariable %_ptr_Function"), "{o0}");
+    // Optimized: the helper is inlined, locals are SSA values, unused declarations are gone.
+    for gone in ["%scale", "%unusedTex", "in_var_TEXCOORD5", "OpVariable %_ptr_Function"] {
+        assert!(!o3.contains(gone), "{gone} left at -O3:\n{o3}");
+    }
+    assert!(o3.contains("%tint") || o3.contains("Used"), "{o3}");
+    assert!(o3.len() < o0.len());
+}
+
+#[test]
+fn every_level_but_zero_runs_the_same_recipe() {
+    let o3 = spirv(&["-O3"]);
+    assert_eq!(spirv(&["-O1"]), o3);
+    assert_eq!(spirv(&["-O2"]), o3);
+}
+
+#[test]
+fn od_and_fcgl_keep_the_emitters_module() {
+    let o0 = spirv(&["-O0"]);
+    assert_eq!(spirv(&["-Od"]), o0);
+    assert_eq!(spirv(&["-fcgl"]), o0);
+}
+
+#[test]
+fn preserve_bindings_keeps_unused_resources() {
+    let kept = spirv(&["-fspv-preserve-bindings"]);
+    assert!(kept.contains("OpDecorate %unusedTex Binding 3"), "{kept}");
+    assert!(!kept.contains("in_var_TEXCOORD5"), "only bindings are kept:\n{kept}");
+}
+
+#[test]
+fn preserve_interface_keeps_unused_stage_variables() {
+    let kept = spirv(&["-fspv-preserve-interface"]);
+    assert!(kept.contains("in_var_TEXCOORD5"), "{kept}");
+    assert!(!kept.contains("%unusedTex"), "only the interface is kept:\n{kept}");
+}
