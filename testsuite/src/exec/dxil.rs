@@ -148,7 +148,8 @@ pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&super::vulkan::Gpu
         return Outcome::Skipped("hand-written SPIR-V".into());
     }
     let tmp = crate::TempDir::new("exec-dxil");
-    let (spec, reference) = match super::prepare(spec_path, hlslc, tmp.path()) {
+    // The reference bindings come from the unoptimized SPIR-V, which declares every resource.
+    let (spec, reference) = match super::prepare(spec_path, hlslc, tmp.path(), "-O0") {
         Ok(p) => p,
         Err(o) => return o,
     };
