@@ -6,7 +6,7 @@
 //! a long run). A failing seed is reproduced with
 //! `python3 testsuite/randprog/randprog.py --seed N --print` and shrunk with `randprog/reduce.py`.
 
-use hlslc_testsuite::exec::{device::open_gpu, discover, run_case, Outcome};
+use hlslc_testsuite::exec::{device::open_gpu, discover, run_case, Outcome, OPT_LEVELS};
 use hlslc_testsuite::{package_dir, Hlslc, TempDir};
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,9 +25,11 @@ fn run_folder(dir: &std::path::Path) {
     let gpu = open_gpu();
     let mut failures = Vec::new();
     for spec in discover(dir) {
-        match run_case(&spec, &hlslc, gpu.as_ref()) {
-            Outcome::Pass | Outcome::Skipped(_) => {}
-            Outcome::Pending(why) | Outcome::Fail(why) => failures.push(format!("{}: {why}", spec.display())),
+        for opt in OPT_LEVELS {
+            match run_case(&spec, &hlslc, gpu.as_ref(), opt) {
+                Outcome::Pass | Outcome::Skipped(_) => {}
+                Outcome::Pending(why) | Outcome::Fail(why) => failures.push(format!("{} {opt}: {why}", spec.display())),
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -57,18 +59,21 @@ fn random_programs_compute_what_the_evaluator_computes() {
     let hlslc = Hlslc::via_conformance(PathBuf::from(env!("CARGO_BIN_EXE_conformance")));
     let gpu = open_gpu();
     let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
+    // Each program runs unoptimized and optimized.
     for seed in from..to {
         let spec = dir.path().join(format!("rand.{seed}.spec"));
-        match run_case(&spec, &hlslc, gpu.as_ref()) {
-            Outcome::Pass => passed += 1,
-            Outcome::Skipped(_) => skipped += 1,
-            // The generator uses only what hlslc compiles: "not implemented yet" is a failure too.
-            Outcome::Pending(why) | Outcome::Fail(why) => {
-                let first: String = why.lines().take(6).collect::<Vec<_>>().join("\n");
-                failures.push(format!("seed {seed}: {first}"));
+        for opt in OPT_LEVELS {
+            match run_case(&spec, &hlslc, gpu.as_ref(), opt) {
+                Outcome::Pass => passed += 1,
+                Outcome::Skipped(_) => skipped += 1,
+                // The generator uses only what hlslc compiles: "not implemented yet" is a failure too.
+                Outcome::Pending(why) | Outcome::Fail(why) => {
+                    let first: String = why.lines().take(6).collect::<Vec<_>>().join("\n");
+                    failures.push(format!("seed {seed} {opt}: {first}"));
+                }
             }
         }
     }
     println!("random programs {from}..{to}: {passed} passed, {} failed, {skipped} compiled only", failures.len());
-    assert!(failures.is_empty(), "{} of {} random programs failed:\n{}", failures.len(), to - from, failures.join("\n"));
+    assert!(failures.is_empty(), "{} of {} random program runs failed:\n{}", failures.len(), 2 * (to - from), failures.join("\n"));
 }
