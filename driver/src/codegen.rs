@@ -21,6 +21,7 @@ pub(crate) fn sema_options(options: &Options) -> SemaOptions {
         backward_compat: options.backward_compat && !options.spirv,
         default_row_major: options.matrix_packing == Some(MatrixPacking::RowMajor),
         require_entry: options.action == crate::options::Action::Compile,
+        spirv: options.spirv,
     }
 }
 

@@ -380,6 +380,9 @@ fn binding_text(b: &Binding) -> String {
     if b.vk_push_constant {
         s.push_str(" vk::push_constant");
     }
+    if let Some(n) = b.vk_constant_id {
+        let _ = write!(s, " vk::constant_id({n})");
+    }
     if let Some((reg, comp)) = b.packoffset {
         let c = b"xyzw".get(comp as usize).map_or('?', |&b| b as char);
         let _ = write!(s, " packoffset(c{reg}.{c})");

@@ -7,12 +7,14 @@
 //!   emitters).
 //! - [`intrinsics`]: the intrinsic table (generated from `intrinsics/intrinsics.def`) and its
 //!   overload resolution.
+//! - [`attrs`]: the attribute table (where each attribute applies, what each emitter does).
 //! - [`dump`]: the typed AST as text (`-ast-dump`).
 //! - `check`: the checker (declarations, statements, expressions, conversions, calls, folding).
 //! - [`stage`]: rules of entry points and their stage variables, on the typed AST.
 //!
 //! Sema never depends on SPIR-V or DXIL code.
 
+pub mod attrs;
 pub mod dump;
 pub mod entry;
 pub mod intrinsics;

@@ -102,6 +102,9 @@ pub struct Binding {
     pub vk_location: Option<u32>,
     /// `[[vk::push_constant]]`.
     pub vk_push_constant: bool,
+    /// `[[vk::constant_id(n)]]`: a specialization constant (SPIR-V only). Its default value is
+    /// the initializer; [`Var::const_value`] stays `None` so that nothing folds it.
+    pub vk_constant_id: Option<u32>,
     /// `packoffset(c1.y)` as (register index, component 0..4).
     pub packoffset: Option<(u32, u8)>,
 }
@@ -139,6 +142,49 @@ pub struct RawAttr {
     pub namespace: Option<String>,
     pub name: String,
     pub args: Vec<AttrArg>,
+}
+
+/// Where an attribute is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AttrSite {
+    GlobalVar,
+    LocalVar,
+    Field,
+    Param,
+    Function,
+    Stmt,
+    /// A `cbuffer`/`tbuffer` block.
+    CBuffer,
+    Struct,
+    Typedef,
+}
+
+impl AttrSite {
+    /// "a struct field", for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            AttrSite::GlobalVar => "a global variable",
+            AttrSite::LocalVar => "a local variable",
+            AttrSite::Field => "a struct field",
+            AttrSite::Param => "a parameter",
+            AttrSite::Function => "a function",
+            AttrSite::Stmt => "a statement",
+            AttrSite::CBuffer => "a cbuffer",
+            AttrSite::Struct => "a struct",
+            AttrSite::Typedef => "a typedef",
+        }
+    }
+}
+
+/// One attribute as written in the program, for the emitters' check against the attribute table
+/// ([`crate::attrs`]). Only attributes the table knows are recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttrUse {
+    pub namespace: Option<String>,
+    pub name: String,
+    pub site: AttrSite,
+    /// Where the attribute is written (its namespace, else its name).
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -388,6 +434,8 @@ pub struct Module {
     /// Every entry point: `entry` alone for a stage target, each `[shader("...")]` function (in
     /// declaration order) for a library target.
     pub entries: Vec<EntryPoint>,
+    /// Every attribute the program writes that the attribute table knows, in source order.
+    pub attr_uses: Vec<AttrUse>,
 }
 
 impl Module {
@@ -403,6 +451,7 @@ impl Module {
             cbuffers: Vec::new(),
             entry: None,
             entries: Vec::new(),
+            attr_uses: Vec::new(),
         }
     }
     pub fn expr(&self, id: ExprId) -> &Expr {

@@ -436,6 +436,10 @@ pub(crate) fn emit_metadata(
         &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: sigs.patch_constant.clone() },
     );
     let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
+    // `[earlydepthstencil]`: the ForceEarlyDepthStencil shader flag.
+    if target.stage == ShaderKind::Pixel && t.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
+        properties.shader_flags |= 0x8;
+    }
     properties.gs_state = sigs.gs_state;
     let tess = &sigs.tess;
     if target.stage == Stage::Domain {
@@ -454,6 +458,11 @@ pub(crate) fn emit_metadata(
     }
     if target.stage == Stage::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));
+        // `[WaveSize(n)]` (a range of sizes is refused in `lower_module`).
+        let wave = t.func(ep.func).attrs.iter().find(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("wavesize"));
+        if let Some(tast::AttrArg::Int(n)) = wave.and_then(|a| a.args.first()) {
+            properties.wave_size = Some(*n as u32);
+        }
     }
     let name = options.entry_name.clone();
     metadata::emit_entry_point(

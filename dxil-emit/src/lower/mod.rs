@@ -67,6 +67,16 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     let Some(ep) = module.entry.clone() else {
         return unsupported("a module without an entry point (library targets)", None);
     };
+    // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
+    if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(module, hlslc_sema::attrs::Target::Dxil) {
+        return Err(LowerError { message, span: Some(u.span) });
+    }
+    if let Some(u) = module.attr_uses.iter().find(|u| u.namespace.is_none() && u.name.eq_ignore_ascii_case("wavesize")) {
+        let ranged = module.func(ep.func).attrs.iter().any(|a| a.name.eq_ignore_ascii_case("wavesize") && a.args.len() > 1);
+        if ranged {
+            return Err(LowerError { message: "attribute 'WaveSize' with a range of sizes is not supported by the DXIL back end".into(), span: Some(u.span) });
+        }
+    }
     let kind = match ep.stage {
         k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) => k,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),

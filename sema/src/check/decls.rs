@@ -3,7 +3,7 @@
 
 use super::{Checker, FnCtx, Symbol};
 use crate::tast::{
-    AttrArg, Binding, CBuffer, CBufferId, ConstValue, EntryPoint, Function, Interpolation, ParamDir, RawAttr, Stage,
+    AttrArg, AttrSite, Binding, CBuffer, CBufferId, ConstValue, EntryPoint, Function, Interpolation, ParamDir, RawAttr, Stage,
     Storage, Var, VarId,
 };
 use crate::types::{Field, MatrixLayout, ScalarKind, StructDef, Type, TypeId, TypeTable};
@@ -273,6 +273,7 @@ impl Checker<'_> {
                 "counter_binding" => b.vk_counter_binding = int(0),
                 "location" => b.vk_location = int(0),
                 "push_constant" => b.vk_push_constant = true,
+                "constant_id" => b.vk_constant_id = int(0),
                 _ => {}
             }
         }
@@ -285,6 +286,7 @@ impl Checker<'_> {
         let is_auto = matches!(&v.ty.kind, ast::TypeKind::Named { path, args: None } if !path.global && path.parts.len() == 1 && path.parts[0].name == "auto");
         let base = if is_auto { TypeTable::ERROR } else { self.resolve_type_mods(&v.ty, &v.modifiers) };
         let attrs = self.raw_attrs(&v.attrs);
+        self.vet_attrs(&v.attrs, if global { AttrSite::GlobalVar } else { AttrSite::LocalVar });
         let is_static = has(&v.modifiers, Modifier::Static);
         let is_const = has(&v.modifiers, Modifier::Const);
         let storage = if has(&v.modifiers, Modifier::Groupshared) {
@@ -327,9 +329,17 @@ impl Checker<'_> {
             if storage == Storage::Uniform && init.is_some() && !self.m.types.contains_object(ty) {
                 // DXC accepts and ignores initializers of uniforms (with a warning in some versions).
             }
-            let const_value = if is_const { init.and_then(|i| self.const_value(i)) } else { None };
+            let spec = global && self.check_spec_constant(v, d, ty, init);
+            if global && storage == Storage::Uniform {
+                self.check_push_constant(v, ty);
+            }
+            // A specialization constant is not folded: its value is set when the pipeline is made.
+            let const_value = if is_const && !spec { init.and_then(|i| self.const_value(i)) } else { None };
             // A `const` local without an initializer is accepted, as dxc does (its value is undefined).
-            let binding = self.binding(&d.annotations, &attrs);
+            let mut binding = self.binding(&d.annotations, &attrs);
+            if !spec {
+                binding.vk_constant_id = None;
+            }
             self.check_semantics(&d.annotations);
             let var = Var {
                 name: d.name.name.clone(),
@@ -360,6 +370,7 @@ impl Checker<'_> {
 
     fn check_cbuffer(&mut self, b: &ast::BufferDecl) {
         let attrs = self.raw_attrs(&b.attrs);
+        self.vet_attrs(&b.attrs, AttrSite::CBuffer);
         let binding = self.binding(&b.annotations, &attrs);
         let cb = CBufferId(self.m.cbuffers.len() as u32);
         self.m.cbuffers.push(CBuffer {
@@ -388,6 +399,7 @@ impl Checker<'_> {
     }
 
     fn check_typedef(&mut self, t: &ast::TypedefDecl) {
+        self.vet_attrs(&t.attrs, AttrSite::Typedef);
         let base = self.resolve_type_mods(&t.ty, &t.modifiers);
         for (name, dims) in &t.names {
             let ty = self.apply_dims(base, dims);
@@ -433,6 +445,7 @@ impl Checker<'_> {
 
     /// Declares a struct and checks its members; returns its type.
     pub(crate) fn declare_struct(&mut self, s: &ast::StructDecl) -> TypeId {
+        self.vet_attrs(&s.attrs, AttrSite::Struct);
         let name = s.name.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| "(anonymous struct)".into());
         // `struct S` naming a struct already declared (`typedef struct S T;` after `S`'s body).
         if let (None, Some(n)) = (&s.members, &s.name) {
@@ -488,6 +501,7 @@ impl Checker<'_> {
                     self.check_var_decl(v, true);
                 }
                 Decl::Var(v) => {
+                    self.vet_attrs(&v.attrs, AttrSite::Field);
                     let fty = self.resolve_type_mods(&v.ty, &v.modifiers);
                     for decl in &v.declarators {
                         let t = self.apply_dims(fty, &decl.array_dims);
@@ -536,6 +550,7 @@ impl Checker<'_> {
     fn declare_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) -> crate::tast::FuncId {
         let ret = self.resolve_type_mods(&f.ret, &f.modifiers);
         let attrs = self.raw_attrs(&f.attrs);
+        self.vet_attrs(&f.attrs, AttrSite::Function);
         self.check_numthreads(f, &attrs);
         if this_ty.is_none() {
             self.check_entry_attrs(f, &attrs);
@@ -557,6 +572,7 @@ impl Checker<'_> {
             };
             let default = p.default.as_ref().map(|d| self.check_expr_to(d, pt));
             let pattrs = self.raw_attrs(&p.attrs);
+            self.vet_attrs(&p.attrs, AttrSite::Param);
             let primitive = p.modifiers.iter().map(|m| m.modifier).find(|m| {
                 matches!(
                     m,

@@ -7,6 +7,7 @@
 //! Error recovery: an expression that fails to check gets the error type, which converts to
 //! and from everything silently, so one mistake produces one diagnostic.
 
+mod attr_rules;
 pub(crate) mod calls;
 mod clang_names;
 mod clipplanes;
@@ -50,6 +51,9 @@ pub struct SemaOptions {
     /// Whether a missing entry point is an error (as when generating code). `-fsyntax-only`
     /// and `-verify` check the program without requiring one, as DXC does.
     pub require_entry: bool,
+    /// `-spirv`: the output is SPIR-V, where `vk::` attributes apply (with their placement
+    /// rules); otherwise dxc ignores them with a warning.
+    pub spirv: bool,
 }
 
 impl Default for SemaOptions {
@@ -62,6 +66,7 @@ impl Default for SemaOptions {
             backward_compat: false,
             default_row_major: false,
             require_entry: true,
+            spirv: false,
         }
     }
 }
@@ -136,6 +141,10 @@ pub struct Checker<'a> {
     /// `using namespace` directives: the namespace they were written in and the namespace they
     /// name (keys of [`Checker::globals`]).
     pub(crate) using_dirs: Vec<(Vec<String>, String)>,
+    /// Attributes already checked against the table (a template body is checked per instance).
+    pub(crate) vetted: std::collections::HashSet<hlslc_frontend::Span>,
+    /// The first `[[vk::push_constant]]` (SPIR-V allows one).
+    pub(crate) push_constant_at: Option<hlslc_frontend::Span>,
 }
 
 /// Deepest expression/statement nesting checked before giving up with an error.
@@ -166,6 +175,8 @@ impl<'a> Checker<'a> {
             instantiation_depth: 0,
             type_scopes: HashMap::new(),
             using_dirs: Vec::new(),
+            vetted: Default::default(),
+            push_constant_at: None,
         };
         c.m.types.strict_udt_casting = opts.hlsl_version >= 2021;
         c.declare_builtin_structs();

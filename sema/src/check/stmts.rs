@@ -8,6 +8,7 @@ use hlslc_frontend::ast::{self, Decl};
 impl Checker<'_> {
     fn push_stmt(&mut self, kind: StmtKind, s: &ast::Stmt) -> StmtId {
         let attrs = self.raw_attrs(&s.attrs);
+        self.vet_attrs(&s.attrs, crate::tast::AttrSite::Stmt);
         self.m.add_stmt(Stmt { kind, attrs }, s.span)
     }
 

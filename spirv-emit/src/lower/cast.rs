@@ -91,19 +91,14 @@ impl<'m> Lowerer<'m> {
                 let Type::Object { kind: ok, .. } = self.m.types.get(from).clone() else {
                     return unsupported("this buffer conversion", span);
                 };
-                let layout = if ok == hlslc_sema::types::ObjectKind::TextureBuffer { Layout::Std430 } else { Layout::Std140 };
-                let Type::Struct(sid) = self.m.types.get(to).clone() else {
-                    return unsupported("a buffer of a non-struct type", span);
+                let layout = match self.m.expr(e).kind {
+                    hlslc_sema::tast::ExprKind::Cast { expr: inner, .. } => self.buffer_layout(inner, ok),
+                    _ => self.buffer_layout(e, ok),
                 };
-                let def = self.m.types.structs[sid.0 as usize].clone();
-                let members: Vec<TypeId> = def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).collect();
-                let mut parts = Vec::new();
-                for (i, mt) in members.into_iter().enumerate() {
-                    let lt = self.ty(mt, layout)?;
-                    let x = self.b.composite_extract(lt, v, &[i as u32])?;
-                    parts.push(self.convert_layout(x, mt, layout, Layout::Logical)?);
+                if !matches!(self.m.types.get(to), Type::Struct(_)) {
+                    return unsupported("a buffer of a non-struct type", span);
                 }
-                Ok(self.b.composite_construct(tyid, &parts)?)
+                self.block_to_logical(v, to, layout)
             }
             CastKind::Flatten => {
                 let mut parts = vec![Part::Value(v, from)];

@@ -140,7 +140,11 @@ impl<'m> Lowerer<'m> {
             let var = m.var(g);
             if var.storage == Storage::Static && !matches!(self.vars.get(&g), Some(super::VarHome::Alias(_))) {
                 if let Some(init) = var.init {
-                    let v = self.rvalue(init)?;
+                    // Operators on specialization constants stay specialization constants here.
+                    self.spec_mode = true;
+                    let v = self.rvalue(init);
+                    self.spec_mode = false;
+                    let v = v?;
                     if let Some(super::VarHome::Ptr { ptr, .. }) = self.vars.get(&g).cloned() {
                         self.b.store(ptr, v, None)?;
                     }
@@ -223,6 +227,9 @@ impl<'m> Lowerer<'m> {
         }
         if self.depth_replacing {
             self.b.execution_mode(wrapper, ExecutionMode::DepthReplacing, &[]);
+        }
+        if ep.stage == Stage::Pixel && m.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
+            self.b.execution_mode(wrapper, ExecutionMode::EarlyFragmentTests, &[]);
         }
         Ok(())
     }

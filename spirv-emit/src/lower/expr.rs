@@ -18,8 +18,12 @@ impl<'m> Lowerer<'m> {
         if let Some(c) = self.fold_constant(e)? {
             return Ok(c);
         }
+        if let Some(c) = self.spec_expr(e)? {
+            return Ok(c);
+        }
         let v = match &expr.kind {
             ExprKind::Const(c) => self.constant(ty, *c)?,
+            ExprKind::Var(v) if self.is_push_constant_struct(*v) => self.load_push_constant_struct(*v)?,
             ExprKind::Var(_) | ExprKind::This => {
                 let p = self.lvalue(e)?;
                 self.load(&p)?
@@ -213,6 +217,7 @@ impl<'m> Lowerer<'m> {
                 match self.vars.get(v).cloned() {
                     Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
                     Some(VarHome::Alias(init)) => self.alias_place(*v, init),
+                    Some(VarHome::Value(_)) => unsupported(format!("the specialization constant '{}' as an lvalue", var.name), self.expr_span(e)),
                     Some(VarHome::CBufferMember { buffer, index }) => {
                         let (layout, sc) = match var.storage {
                             Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => {
@@ -466,32 +471,43 @@ impl<'m> Lowerer<'m> {
     }
 
     pub(crate) fn scalar_const(&mut self, k: ScalarKind, c: ConstValue) -> R<SpvId> {
-        let (as_int, as_float, as_bool) = match c {
-            ConstValue::Bool(b) => (b as i64, b as i64 as f64, b),
-            ConstValue::Int(i) => (i, i as f64, i != 0),
-            ConstValue::Float(f) => (f as i64, f, f != 0.0),
+        let as_bool = match c {
+            ConstValue::Bool(b) => b,
+            ConstValue::Int(i) => i != 0,
+            ConstValue::Float(f) => f != 0.0,
         };
         if k.is_bool() {
             return Ok(self.b.ctx.const_bool(as_bool));
         }
         let ty = self.scalar_ty(k, Layout::Logical);
-        let bits: u64 = if k.is_float() {
-            match k.bits() {
-                64 => as_float.to_bits(),
-                16 => hlslc_sema::numeric::f32_to_f16_bits(as_float as f32) as u64,
-                _ => (as_float as f32).to_bits() as u64,
-            }
-        } else {
-            let w = k.bits();
-            if w == 64 {
-                as_int as u64
-            } else {
-                (as_int as u64) & ((1u64 << w) - 1)
-            }
-        };
-        Ok(self.b.ctx.const_scalar(ty, bits)?)
+        Ok(self.b.ctx.const_scalar(ty, scalar_bits(k, c))?)
     }
+}
 
+/// The literal bits of constant `c` as a scalar of kind `k` (not `bool`).
+pub(crate) fn scalar_bits(k: ScalarKind, c: ConstValue) -> u64 {
+    let (as_int, as_float) = match c {
+        ConstValue::Bool(b) => (b as i64, b as i64 as f64),
+        ConstValue::Int(i) => (i, i as f64),
+        ConstValue::Float(f) => (f as i64, f),
+    };
+    if k.is_float() {
+        match k.bits() {
+            64 => as_float.to_bits(),
+            16 => hlslc_sema::numeric::f32_to_f16_bits(as_float as f32) as u64,
+            _ => (as_float as f32).to_bits() as u64,
+        }
+    } else {
+        let w = k.bits();
+        if w == 64 {
+            as_int as u64
+        } else {
+            (as_int as u64) & ((1u64 << w) - 1)
+        }
+    }
+}
+
+impl<'m> Lowerer<'m> {
     fn unary(&mut self, op: UnaryOp, operand: ExprId, ty: TypeId) -> R<SpvId> {
         let Some(shape) = self.shape(ty) else { return unsupported("this unary operator's operand type", self.expr_span(operand)) };
         let tyid = self.ty(ty, Layout::Logical)?;

@@ -138,7 +138,7 @@ impl<'m> Lowerer<'m> {
 
     /// The components of a constant scalar, vector or matrix expression, in row-major order,
     /// each already of the expression's component kind.
-    fn flat_constant(&self, e: ExprId) -> Option<Vec<ConstValue>> {
+    pub(crate) fn flat_constant(&self, e: ExprId) -> Option<Vec<ConstValue>> {
         let expr = self.m.expr(e);
         let shape = self.shape(expr.ty)?;
         let n = shape.count() as usize;

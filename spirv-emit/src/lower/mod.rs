@@ -27,6 +27,7 @@ mod resources;
 mod stages;
 mod stmt;
 mod types;
+mod vulkan_vars;
 
 use crate::builder::{BuiltModule, ModuleBuilder};
 use crate::error::BuildError;
@@ -120,6 +121,8 @@ pub(crate) enum VarHome {
     /// A `static` resource variable: each use designates the descriptor its initializer does
     /// (re-lowered where used, see [`heap`]).
     Alias(hlslc_sema::tast::ExprId),
+    /// A specialization constant: the id is its value, in logical form (see [`vulkan_vars`]).
+    Value(SpvId),
 }
 
 /// A buffer parameter of a user function bound, in one copy of the function, to the buffer
@@ -183,6 +186,15 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) resource_locals: HashMap<VarId, u32>,
     /// Function parameters that point to a caller's resource.
     pub(crate) pointer_params: std::collections::HashSet<SpvId>,
+    /// The block type of each push-constant variable ([`vulkan_vars`]).
+    pub(crate) push_blocks: HashMap<VarId, SpvId>,
+    /// `[[vk::image_format]]` of image types ([`vulkan_vars`]).
+    pub(crate) image_formats: HashMap<TypeId, spirv::ImageFormat>,
+    /// The module declares specialization constants.
+    pub(crate) has_spec_constants: bool,
+    /// Lowering a static global's initializer: operators on specialization constants become
+    /// `OpSpecConstantOp`.
+    pub(crate) spec_mode: bool,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -212,12 +224,21 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         cf_depth: 0,
         resource_locals: HashMap::new(),
         pointer_params: std::collections::HashSet::new(),
+        push_blocks: HashMap::new(),
+        image_formats: HashMap::new(),
+        has_spec_constants: false,
+        spec_mode: false,
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
     }
+    // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
+    if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(m, hlslc_sema::attrs::Target::Spirv) {
+        return Err(LowerError { message, span: Some(u.span), notes: Vec::new() });
+    }
     l.b.capability(spirv::Capability::Shader);
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    l.collect_image_formats()?;
     l.declare_resources()?;
     for entry in &m.entries {
         l.stage = Some(entry.stage);

@@ -55,7 +55,9 @@ impl<'m> Lowerer<'m> {
                     self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout: Layout::Logical });
                 }
                 Storage::Uniform => {
-                    if let Type::Object { kind, .. } = m.types.get(var.ty) {
+                    if var.binding.vk_push_constant && matches!(m.types.get(var.ty), Type::Object { kind: ObjectKind::ConstantBuffer, .. }) {
+                        self.declare_push_constant(g)?;
+                    } else if let Type::Object { kind, .. } = m.types.get(var.ty) {
                         let (sc, layout) = self.object_storage(*kind);
                         let ty = self.object_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
@@ -90,6 +92,11 @@ impl<'m> Lowerer<'m> {
                         if let Some(c) = counter {
                             bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
                         }
+                    } else if let Some(id) = var.binding.vk_constant_id {
+                        self.has_spec_constants = true;
+                        self.declare_spec_constant(g, id)?;
+                    } else if var.binding.vk_push_constant && matches!(m.types.get(var.ty), Type::Struct(_)) {
+                        self.declare_push_constant(g)?;
                     } else {
                         globals_members.push(g);
                     }
@@ -257,7 +264,7 @@ impl<'m> Lowerer<'m> {
 
     /// A `Block` struct of laid-out members; a read-only one (a `tbuffer` or `TextureBuffer`) is a
     /// storage buffer (`BufferBlock` before SPIR-V 1.4).
-    fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
+    pub(crate) fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
         let offsets = self.opts.layout.offsets_of(&self.m.types, tys, layout);
         let mut members = Vec::new();
         for (i, &t) in tys.iter().enumerate() {
@@ -290,6 +297,12 @@ impl<'m> Lowerer<'m> {
 
     /// The SPIR-V type of a resource object (the pointee of its variable).
     pub(crate) fn object_ty(&mut self, t: TypeId) -> R<SpvId> {
+        self.object_ty_laid_out(t, false)
+    }
+
+    /// [`Lowerer::object_ty`], with a `ConstantBuffer` laid out by the storage-buffer rules
+    /// when `std430` (a push-constant block).
+    pub(crate) fn object_ty_laid_out(&mut self, t: TypeId, std430: bool) -> R<SpvId> {
         let Type::Object { kind, elem, .. } = self.m.types.get(t).clone() else {
             return unsupported(format!("the type '{}'", self.type_name(t)), None);
         };
@@ -303,7 +316,11 @@ impl<'m> Lowerer<'m> {
                 _ => 1,
             };
             let sampled_type = self.scalar_ty(comp, Layout::Logical);
-            let format = if storage || dim == Dim::DimBuffer { storage_format(comp, n) } else { ImageFormat::Unknown };
+            let format = if storage || dim == Dim::DimBuffer {
+                self.image_formats.get(&t).copied().unwrap_or_else(|| storage_format(comp, n))
+            } else {
+                ImageFormat::Unknown
+            };
             let name = image_type_name(dim, arrayed);
             let image = self.b.ctx.type_image(
                 ImageType {
@@ -367,7 +384,7 @@ impl<'m> Lowerer<'m> {
                 let mut names: Vec<String> = def.bases.iter().map(|_| String::new()).collect();
                 names.extend(def.fields.iter().map(|f| f.name.clone()));
                 let tb = kind == TextureBuffer;
-                let layout = if tb { Layout::Std430 } else { Layout::Std140 };
+                let layout = if tb || std430 { Layout::Std430 } else { Layout::Std140 };
                 self.block_struct(&format!("type.{}.{}", kind.name(), def.name), &tys, &names, layout, tb)
             }
             _ => unsupported(format!("the object type '{}'", kind.name()), None),

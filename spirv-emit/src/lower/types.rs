@@ -108,6 +108,7 @@ impl<'m> Lowerer<'m> {
                 let e = self.ty(e, layout)?;
                 self.b.ctx.type_array(e, n, None)
             }
+            Type::Object { kind: ObjectKind::ConstantBuffer, .. } if layout == Layout::Std430 => return self.object_ty_laid_out(t, true),
             Type::Object { .. } => return self.object_ty(t),
             Type::Error | Type::String | Type::InlineSpirv(_) => return unsupported(format!("the type '{}'", self.type_name(t)), None),
         })

@@ -1,0 +1,281 @@
+//! The attribute table (`hlslc_sema::attrs`) walked against both emitters: every attribute a
+//! back end honors has an effect test here (a shader compiled with and without it, or with two
+//! values of it, and the difference checked), and every attribute it refuses is refused with an
+//! error naming it. SPIR-V outputs go through `spirv-val` when it is installed.
+
+use hlslc::{compile, Options, Output, Profile};
+use hlslc_sema::attrs::{Status, Target, ATTRIBUTES};
+use std::process::Command;
+
+/// Compiles `src` for `profile`; the text output (DXIL, or the SPIR-V disassembly after
+/// `spirv-val`) or the rendered errors.
+fn build(src: &str, profile: &str, spirv: bool) -> Result<String, String> {
+    let mut o = Options::for_profile(Profile::parse(profile).unwrap());
+    o.spirv = spirv;
+    let r = compile(src, "attr.hlsl", &o, None);
+    if !r.succeeded() {
+        return Err(r.render_diagnostics());
+    }
+    match r.output {
+        Some(Output::Text(t)) => Ok(t),
+        Some(Output::Binary(bytes)) => {
+            let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            validate(&bytes, profile);
+            Ok(hlslc_spirv::disasm::disassemble(&words).expect("disassembles"))
+        }
+        None => Err("no output".into()),
+    }
+}
+
+/// `spirv-val` on a module (skipped with a message when the tool is not installed).
+fn validate(bytes: &[u8], name: &str) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("hlslc-attr-{}-{name}-{n}.spv", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    match Command::new("spirv-val").args(["--target-env", "vulkan1.0", "--relax-block-layout"]).arg(&path).output() {
+        Ok(out) => assert!(out.status.success(), "spirv-val: {}", String::from_utf8_lossy(&out.stderr)),
+        Err(_) => eprintln!("skipping spirv-val: not installed"),
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+/// `with` compiles and its output contains `needle`; `without` (the same shader without the
+/// attribute, or with another value) does not contain it or does not compile.
+fn effect(profile: &str, spirv: bool, with: &str, without: &str, needle: &str) {
+    let a = build(with, profile, spirv).unwrap_or_else(|e| panic!("with the attribute: {e}\n{with}"));
+    assert!(a.contains(needle), "`{needle}` missing with the attribute:\n{a}");
+    if let Ok(b) = build(without, profile, spirv) {
+        assert!(!b.contains(needle), "`{needle}` present without the attribute:\n{b}");
+    }
+}
+
+/// Both targets.
+fn effect2(profile: &str, with: &str, without: &str, spirv_needle: &str, dxil_needle: &str) {
+    effect(profile, true, with, without, spirv_needle);
+    effect(profile, false, with, without, dxil_needle);
+}
+
+#[test]
+fn numthreads_sets_the_group_size() {
+    let s = |n: &str| format!("RWBuffer<uint> b; [numthreads({n})] void main(uint3 i : SV_DispatchThreadID) {{ b[i.x] = i.x; }}");
+    effect2("cs_6_0", &s("8, 4, 2"), &s("1, 1, 1"), "LocalSize 8 4 2", "!{i32 8, i32 4, i32 2}");
+}
+
+#[test]
+fn shader_makes_a_library_entry_point() {
+    effect("lib_6_3", true, "[shader(\"compute\")] [numthreads(1, 1, 1)] void main() {}", "[numthreads(1, 1, 1)] void main() {}", "OpEntryPoint GLCompute");
+}
+
+/// A hull shader with `{D}` domain, `{P}` partitioning, `{T}` topology, `{N}` output control
+/// points, `{F}` patch constant function and `{M}` max tessellation factor.
+fn hull(d: &str, p: &str, t: &str, n: u32, f: &str, m: &str) -> String {
+    let (edges, inside) = if d == "quad" { (4, "float inside[2] : SV_InsideTessFactor;") } else { (3, "float inside : SV_InsideTessFactor;") };
+    let fill_inside = if d == "quad" { "c.inside[0] = 1; c.inside[1] = 1;" } else { "c.inside = 1;" };
+    format!(
+        "struct V {{ float4 pos : POSITION; }};
+struct C {{ float edges[{edges}] : SV_TessFactor; {inside} }};
+C {f}(InputPatch<V, 3> p) {{ C c; for (int i = 0; i < {edges}; i++) c.edges[i] = 2; {fill_inside} return c; }}
+[domain(\"{d}\")] [partitioning(\"{p}\")] [outputtopology(\"{t}\")] [outputcontrolpoints({n})] [patchconstantfunc(\"{f}\")] [maxtessfactor({m})]
+V main(InputPatch<V, 3> p, uint i : SV_OutputControlPointID) {{ return p[i % 3]; }}"
+    )
+}
+
+#[test]
+fn domain_sets_the_tessellation_domain() {
+    let quad = hull("quad", "integer", "triangle_cw", 3, "pcf", "64.0");
+    let tri = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    // DXIL's hull state: domain 3 (quad) then partitioning 1 (integer).
+    effect2("hs_6_0", &quad, &tri, "OpExecutionMode %main Quads", "i32 3, i32 3, i32 1, i32 3");
+}
+
+#[test]
+fn partitioning_sets_the_spacing() {
+    let odd = hull("tri", "fractional_odd", "triangle_cw", 3, "pcf", "64.0");
+    let int = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    effect2("hs_6_0", &odd, &int, "SpacingFractionalOdd", "i32 2, i32 3, i32 3");
+}
+
+#[test]
+fn outputtopology_sets_the_winding() {
+    let ccw = hull("tri", "integer", "triangle_ccw", 3, "pcf", "64.0");
+    let cw = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    effect2("hs_6_0", &ccw, &cw, "VertexOrderCcw", "i32 2, i32 1, i32 4");
+}
+
+#[test]
+fn outputcontrolpoints_sets_the_patch_size() {
+    let four = hull("tri", "integer", "triangle_cw", 4, "pcf", "64.0");
+    let three = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    effect2("hs_6_0", &four, &three, "OutputVertices 4", "i32 3, i32 4, i32 2");
+}
+
+#[test]
+fn patchconstantfunc_names_the_patch_function() {
+    let other = hull("tri", "integer", "triangle_cw", 3, "other", "64.0");
+    let pcf = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    effect2("hs_6_0", &other, &pcf, "OpName %other \"other\"", "@\"\\01?other@@");
+}
+
+#[test]
+fn maxtessfactor_sets_the_hull_state() {
+    let m32 = hull("tri", "integer", "triangle_cw", 3, "pcf", "32.0");
+    let m64 = hull("tri", "integer", "triangle_cw", 3, "pcf", "64.0");
+    effect("hs_6_0", false, &m32, &m64, "float 3.200000e+01");
+}
+
+fn geometry(max: u32, instance: &str) -> String {
+    format!(
+        "struct V {{ float4 pos : SV_Position; }};
+[maxvertexcount({max})] {instance}
+void main(triangle V input[3], inout TriangleStream<V> s) {{ s.Append(input[0]); }}"
+    )
+}
+
+#[test]
+fn maxvertexcount_sets_the_output_size() {
+    // DXIL's geometry state: input primitive 3 (triangle), max vertex count, stream mask 1.
+    effect2("gs_6_0", &geometry(7, ""), &geometry(3, ""), "OutputVertices 7", "i32 3, i32 7, i32 1");
+}
+
+#[test]
+fn instance_sets_the_invocations() {
+    effect("gs_6_0", true, &geometry(3, "[instance(5)]"), &geometry(3, ""), "Invocations 5");
+    // DXIL: the instance count ends the geometry state (`..., i32 5, i32 5}`: triangle strip 5,
+    // then 5 instances).
+    effect("gs_6_0", false, &geometry(3, "[instance(4)]"), &geometry(3, ""), "i32 5, i32 4}");
+}
+
+#[test]
+fn earlydepthstencil_forces_early_tests() {
+    let s = |a: &str| format!("{a} float4 main(float4 c : COLOR) : SV_Target {{ return c * 2; }}");
+    effect2("ps_6_0", &s("[earlydepthstencil]"), &s(""), "OpExecutionMode %main EarlyFragmentTests", "!{i32 0, i64 8}");
+}
+
+#[test]
+fn wavesize_sets_the_entry_property() {
+    let s = |a: &str| format!("RWBuffer<uint> b; {a} [numthreads(64, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ b[i.x] = WaveGetLaneIndex(); }}");
+    // `!dx.entryPoints` tag 11 (wave size) followed by its node.
+    effect("cs_6_6", false, &s("[WaveSize(32)]"), &s(""), "i32 11, !");
+}
+
+#[test]
+fn unroll_and_loop_set_the_loop_control() {
+    let s = |a: &str| format!("RWBuffer<uint> b; [numthreads(1, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ uint x = 0; {a} for (uint k = 0; k < i.x; k++) x += k; b[0] = x; }}");
+    effect("cs_6_0", true, &s("[unroll]"), &s(""), " Unroll");
+    effect("cs_6_0", true, &s("[loop]"), &s(""), "DontUnroll");
+    effect("cs_6_0", true, &s("[fastopt]"), &s(""), "DontUnroll");
+}
+
+#[test]
+fn branch_and_flatten_set_the_selection_control() {
+    let s = |a: &str| format!("RWBuffer<uint> b; [numthreads(1, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ {a} if (i.x > 3) b[0] = 1; }}");
+    effect("cs_6_0", true, &s("[branch]"), &s(""), "DontFlatten");
+    effect("cs_6_0", true, &s("[flatten]"), &s(""), " Flatten");
+}
+
+#[test]
+fn vk_binding_sets_binding_and_set() {
+    let s = |a: &str| format!("{a} RWBuffer<uint> b; [numthreads(1, 1, 1)] void main() {{ b[0] = 1; }}");
+    effect("cs_6_0", true, &s("[[vk::binding(3, 2)]]"), &s(""), "OpDecorate %b DescriptorSet 2");
+    effect("cs_6_0", true, &s("[[vk::binding(3, 2)]]"), &s(""), "OpDecorate %b Binding 3");
+}
+
+#[test]
+fn vk_counter_binding_binds_the_counter() {
+    let s = |a: &str| format!("{a} AppendStructuredBuffer<uint> b; [numthreads(1, 1, 1)] void main() {{ b.Append(1); }}");
+    effect("cs_6_0", true, &s("[[vk::counter_binding(5)]]"), &s(""), "OpDecorate %counter_var_b Binding 5");
+}
+
+#[test]
+fn vk_location_sets_the_location() {
+    let s = |a: &str| format!("float4 main(float4 x : X, {a} float4 c : COLOR) : SV_Target {{ return x + c; }}");
+    effect("ps_6_0", true, &s("[[vk::location(7)]]"), &s(""), "OpDecorate %in_var_COLOR Location 7");
+}
+
+#[test]
+fn vk_push_constant_makes_a_push_constant_block() {
+    let s = |a: &str| format!("struct S {{ uint a; float b; }}; {a} S pc; RWBuffer<float> o; [numthreads(1, 1, 1)] void main() {{ o[0] = pc.a + pc.b; }}");
+    effect("cs_6_0", true, &s("[[vk::push_constant]]"), &s(""), "%pc = OpVariable %_ptr_PushConstant_type_PushConstant_S PushConstant");
+    // Without the attribute the struct is a `$Globals` member.
+    let plain = build(&s(""), "cs_6_0", true).unwrap();
+    assert!(plain.contains("OpMemberName %type__Globals 0 \"pc\""), "{plain}");
+}
+
+#[test]
+fn vk_constant_id_makes_a_specialization_constant() {
+    let s = |a: &str| format!("{a} const uint K = 5; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ o[0] = K; }}");
+    effect("cs_6_0", true, &s("[[vk::constant_id(3)]]"), &s(""), "OpDecorate %K SpecId 3");
+    let spec = build(&s("[[vk::constant_id(3)]]"), "cs_6_0", true).unwrap();
+    assert!(spec.contains("%K = OpSpecConstant %uint 5"), "{spec}");
+    assert!(!spec.contains("$Globals"), "{spec}");
+}
+
+#[test]
+fn vk_image_format_sets_the_image_format() {
+    let s = |a: &str| format!("{a} RWBuffer<float4> b; [numthreads(1, 1, 1)] void main() {{ b[0] = 1; }}");
+    effect("cs_6_0", true, &s("[[vk::image_format(\"rgba16f\")]]"), &s(""), "OpTypeImage %float Buffer 2 0 0 2 Rgba16f");
+    // Variables of one image type must agree (the image type follows the HLSL type).
+    let mixed = "[[vk::image_format(\"rgba8\")]] RWTexture2D<float4> a; RWTexture2D<float4> b; [numthreads(1, 1, 1)] void main() { a[uint2(0, 0)] = b[uint2(0, 0)]; }";
+    let e = build(mixed, "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::image_format' is not supported by the SPIR-V back end when variables of the same type"), "{e}");
+}
+
+/// A shader using attribute `name` (bare, on the entry point) for the refusal walk, with the
+/// profile to compile it for.
+fn refusal_sample(namespace: Option<&str>, name: &str) -> (String, &'static str) {
+    let spelled = match namespace {
+        Some(ns) => format!("[[{ns}::{name}]]"),
+        None => format!("[{name}]"),
+    };
+    if name.starts_with("shader_record") {
+        return (format!("{spelled} cbuffer C {{ float4 x; }}; RWBuffer<float> b; [numthreads(1, 1, 1)] void main() {{ b[0] = x.y; }}"), "cs_6_6");
+    }
+    if name == "clipplanes" {
+        return ("float4 plane; [clipplanes(plane)] float4 main(float4 p : POSITION) : SV_Position { return p; }".into(), "vs_6_0");
+    }
+    (format!("RWBuffer<uint> b; {spelled} [numthreads(1, 1, 1)] void main() {{ b[0] = 1; }}"), "cs_6_6")
+}
+
+/// The walk: every honored attribute names an effect test in this file, every refused one is
+/// refused by that back end with an error naming it, every irrelevant one says why.
+#[test]
+fn every_attribute_is_honored_with_a_test_or_refused() {
+    let this_file = include_str!("attribute_effects.rs");
+    for info in ATTRIBUTES {
+        for (target, spirv) in [(Target::Spirv, true), (Target::Dxil, false)] {
+            match info.status(target) {
+                Status::Honored { test } | Status::HonoredAt { test, .. } => {
+                    assert!(this_file.contains(&format!("fn {test}()")), "{}: effect test `{test}` does not exist", info.full_name());
+                }
+                Status::Irrelevant(why) => assert!(why.len() > 20, "{}: say why it is irrelevant", info.full_name()),
+                Status::Refused => {
+                    let (src, profile) = refusal_sample(info.namespace, info.name);
+                    let err = build(&src, profile, spirv).expect_err(&format!("{} must be refused ({target:?})", info.full_name()));
+                    let want = format!("attribute '{}' is not supported", info.full_name());
+                    assert!(err.contains(&want), "{target:?}: `{want}` expected, got:\n{err}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_attributes_warn_and_vk_attributes_warn_for_dxil() {
+    let src = "[[scope::attr(0)]] [shiny] RWBuffer<uint> b; [numthreads(1, 1, 1)] void main() { b[0] = 1; }";
+    let o = Options::for_profile(Profile::parse("cs_6_0").unwrap());
+    let r = compile(src, "a.hlsl", &o, None);
+    let d = r.render_diagnostics();
+    assert!(d.contains("warning: unknown attribute 'attr' ignored"), "{d}");
+    assert!(d.contains("warning: unknown attribute 'shiny' ignored"), "{d}");
+    let r = compile("[[vk::binding(1)]] RWBuffer<uint> b; [numthreads(1, 1, 1)] void main() { b[0] = 1; }", "a.hlsl", &o, None);
+    assert!(r.succeeded());
+    assert!(r.render_diagnostics().contains("warning: 'binding' attribute ignored"), "{}", r.render_diagnostics());
+}
+
+#[test]
+fn a_location_on_a_struct_field_is_refused_for_spirv() {
+    let src = "struct In { [[vk::location(3)]] float4 c : COLOR; }; float4 main(In i) : SV_Target { return i.c; }";
+    let err = build(src, "ps_6_0", true).unwrap_err();
+    assert!(err.contains("attribute 'vk::location' is not supported on a struct field by the SPIR-V back end"), "{err}");
+}
