@@ -12,6 +12,8 @@
 //! expect 0 1 i32 = 1 -1 -1 1            # contents after the run (a prefix of the buffer; of
 //!                                       # the first element of a descriptor array)
 //! expect 0 3 f32 ~1e-6 = 0.5 nan        # float tolerance, relative to max(1, |expected|)
+//! push u32 = 7 0 0 0                    # push-constant bytes (appended, from offset 0)
+//! specialize 3 i32 = -5                 # specialization constant with SpecId 3 = -5
 //! ```
 //!
 //! Types are 32-bit: `i32`, `u32` (decimal or `0x` hex) and `f32` (`nan`, `inf`, `-inf` allowed).
@@ -64,6 +66,10 @@ pub struct Spec {
     pub dispatch: [u32; 3],
     pub buffers: Vec<Buffer>,
     pub expects: Vec<Expect>,
+    /// Push-constant data (words from offset 0); empty: no push-constant range.
+    pub push: Vec<u32>,
+    /// Specialization constants: (SpecId, 32-bit value).
+    pub specialize: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,6 +206,31 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
                     tolerance: tol.unwrap_or(0.0),
                     line,
                 });
+            }
+            "push" => {
+                let [_, ty] = words[..] else {
+                    return Err(err("push takes: type = values".into()));
+                };
+                let ty = scalar(ty).map_err(err)?;
+                spec.push.extend(values(ty, &data).map_err(err)?);
+                if spec.push.len() > 32 {
+                    return Err(err("more than 128 bytes of push constants".into()));
+                }
+            }
+            "specialize" => {
+                let [_, id, ty] = words[..] else {
+                    return Err(err("specialize takes: id type = value".into()));
+                };
+                let id = num(Some(&id), "a SpecId").map_err(err)?;
+                let ty = scalar(ty).map_err(err)?;
+                let v = values(ty, &data).map_err(err)?;
+                let [v] = v[..] else {
+                    return Err(err("specialize takes one value".into()));
+                };
+                if spec.specialize.iter().any(|(i, _)| *i == id) {
+                    return Err(err(format!("SpecId {id} given twice")));
+                }
+                spec.specialize.push((id, v));
             }
             other => return Err(err(format!("unknown statement '{other}'"))),
         }

@@ -4,6 +4,15 @@
 use super::spec::{Buffer, Kind};
 use ash::vk;
 
+/// What a dispatch sets besides buffers.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// Push-constant data from offset 0 (words).
+    pub push: Vec<u32>,
+    /// Specialization constants: (SpecId, value).
+    pub specialize: Vec<(u32, u32)>,
+}
+
 /// An instance, a device and its compute queue. Prefers a GPU to a CPU implementation (such as
 /// lavapipe); `HLSLC_EXEC_DEVICE` picks the first device whose name contains its value.
 pub struct Gpu {
@@ -90,13 +99,18 @@ impl Gpu {
     /// Runs `spirv` (entry point `main`) once with `buffers` bound, dispatching `groups`; returns
     /// every buffer's contents afterwards, in the order of `buffers`.
     pub fn dispatch(&self, spirv: &[u32], buffers: &[Buffer], groups: [u32; 3]) -> Result<Vec<Vec<u32>>, String> {
+        self.dispatch_ext(spirv, buffers, groups, &Extras::default())
+    }
+
+    /// [`Gpu::dispatch`] with push constants and specialization constants.
+    pub fn dispatch_ext(&self, spirv: &[u32], buffers: &[Buffer], groups: [u32; 3], extras: &Extras) -> Result<Vec<Vec<u32>>, String> {
         let mut res = Resources { device: Some(&self.device), ..Default::default() };
-        let r = self.dispatch_with(&mut res, spirv, buffers, groups);
+        let r = self.dispatch_with(&mut res, spirv, buffers, groups, extras);
         res.destroy();
         r
     }
 
-    fn dispatch_with(&self, res: &mut Resources<'_>, spirv: &[u32], buffers: &[Buffer], groups: [u32; 3]) -> Result<Vec<Vec<u32>>, String> {
+    fn dispatch_with(&self, res: &mut Resources<'_>, spirv: &[u32], buffers: &[Buffer], groups: [u32; 3], extras: &Extras) -> Result<Vec<Vec<u32>>, String> {
         let d = &self.device;
         // Buffers, host visible and coherent, filled with their initial data.
         for b in buffers {
@@ -191,12 +205,28 @@ impl Gpu {
         // SAFETY (this block): live device; all create infos outlive their calls.
         unsafe {
             res.module = d.create_shader_module(&module_info, None).map_err(vk_err("vkCreateShaderModule"))?;
-            let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&res.set_layouts);
+            let ranges = [vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: extras.push.len() as u32 * 4 }];
+            let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&res.set_layouts);
+            if !extras.push.is_empty() {
+                layout_info = layout_info.push_constant_ranges(&ranges);
+            }
             res.layout = d.create_pipeline_layout(&layout_info, None).map_err(vk_err("vkCreatePipelineLayout"))?;
-            let stage = vk::PipelineShaderStageCreateInfo::default()
+            // Each specialization constant is 4 bytes at 4 * its index in the data.
+            let entries: Vec<vk::SpecializationMapEntry> = extras
+                .specialize
+                .iter()
+                .enumerate()
+                .map(|(i, &(id, _))| vk::SpecializationMapEntry { constant_id: id, offset: i as u32 * 4, size: 4 })
+                .collect();
+            let data: Vec<u8> = extras.specialize.iter().flat_map(|&(_, v)| v.to_le_bytes()).collect();
+            let spec_info = vk::SpecializationInfo::default().map_entries(&entries).data(&data);
+            let mut stage = vk::PipelineShaderStageCreateInfo::default()
                 .stage(vk::ShaderStageFlags::COMPUTE)
                 .module(res.module)
                 .name(c"main");
+            if !entries.is_empty() {
+                stage = stage.specialization_info(&spec_info);
+            }
             let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(res.layout)];
             let p = d.create_compute_pipelines(vk::PipelineCache::null(), &info, None).map_err(|(_, e)| format!("vkCreateComputePipelines: {e:?}"))?;
             res.pipeline = p[0];
@@ -216,6 +246,10 @@ impl Gpu {
             d.begin_command_buffer(cmd, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, res.pipeline);
             d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, res.layout, 0, &sets, &[]);
+            if !extras.push.is_empty() {
+                let bytes: Vec<u8> = extras.push.iter().flat_map(|w| w.to_le_bytes()).collect();
+                d.cmd_push_constants(cmd, res.layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
+            }
             d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
             let barrier = [vk::MemoryBarrier::default()
                 .src_access_mask(vk::AccessFlags::SHADER_WRITE)

@@ -1,0 +1,75 @@
+"""Expected values of the Vulkan-specific cases: push constants and specialization constants (see
+expected.py). Push-constant bytes are laid out here with layout.py's std430 rules (DXC lays push
+constants out as storage buffers), independently of hlslc."""
+from vals import f32, i32, u32, fbits
+import layout
+
+
+def words_of(struct_type, values):
+    """The 32-bit words of a std430 struct holding `values` ({member: [(kind, value), ...]})."""
+    offs = layout.offsets(struct_type, False)
+    size = layout.size_align(struct_type, False)[0]
+    words = [0] * (size // 4)
+    for name, comps in values.items():
+        t = dict(struct_type[1])[name]
+        for i, (kind, v) in enumerate(comps):
+            if t != "s" and t[0] == "a":
+                at = offs[name] + i * layout.array_stride(t[1], False)
+            else:
+                at = offs[name] + 4 * i
+            words[at // 4] = fbits(v) if kind == "f" else u32(v)
+    return words
+
+
+PC = ("st", [("a", "s"), ("v", ("v", 3)), ("b", "s"), ("u2", ("v", 2)), ("arr", ("a", "s", 3)), ("i4", ("v", 4))])
+
+
+def push_constant_layout():
+    a, v, b, u2, arr, i4 = 4, [1.5, -2.25, 3.0], 0.125, [7, 0xFFFFFFF0], [10.5, 20.25, -30.0], [-1, 2, -3, 0x7FFFFFFF]
+    push = words_of(PC, {
+        "a": [("u", a)], "v": [("f", x) for x in v], "b": [("f", b)], "u2": [("u", x) for x in u2],
+        "arr": [("f", x) for x in arr], "i4": [("i", x) for x in i4],
+    })
+    out_u = [a, u2[0], u2[1]] + [u32(x) for x in i4] + [u32(a + u2[1])]
+    out_f = v + [b] + arr + [f32(arr[a % 3] + arr[2])]
+    return "[[vk::push_constant]] struct with std430 padding, vectors and an array", (1, 1, 1), 1, [
+        ("u32", [0] * 8, out_u), ("f32", [0.0] * 8, out_f),
+    ], {"push": [("u32", push)]}
+
+
+S = ("st", [("scale", ("v", 2)), ("count", "s"), ("bias", ("v", 4))])
+
+
+def push_constant_cbuffer():
+    scale, count, bias = [0.5, 9.0], 4, [1.0, -1.0, 2.5, 100.0]
+    push = words_of(S, {"scale": [("f", x) for x in scale], "count": [("u", count)], "bias": [("f", x) for x in bias]})
+    out = [f32(scale[0] * i + bias[i % 4]) for i in range(count)] + [scale[1], f32(bias[3] + count)]
+    return "[[vk::push_constant]] ConstantBuffer<S>, members and the whole value", (1, 1, 1), 1, [
+        ("f32", [0.0] * 6, out),
+    ], {"push": [("u32", push)]}
+
+
+def spec_outputs(k, flag, scale, u):
+    return [
+        ("i32", [0] * 6, [k, i32(k + 3), 1 if flag else 2, i32(u32(u * 2)), i32(k + k * 10), i32(u32(u * 3))]),
+        ("f32", [0.0] * 2, [f32(scale * 2.0), f32(scale + k)]),
+    ]
+
+
+def spec_constant_default():
+    return "specialization constants at their default values", (1, 1, 1), 1, spec_outputs(5, False, 1.5, 7)
+
+
+def spec_constant_override():
+    k, flag, scale, u = -4, True, 0.25, 100
+    return "specialization constants set by the pipeline", (1, 1, 1), 1, spec_outputs(k, flag, scale, u), {
+        "specialize": [(0, "i32", k), (1, "u32", 1), (2, "f32", scale), (3, "u32", u)],
+    }
+
+
+NAMES = {
+    "vk.push_constant.layout": push_constant_layout,
+    "vk.push_constant.cbuffer": push_constant_cbuffer,
+    "vk.spec_constant.default": spec_constant_default,
+    "vk.spec_constant.override": spec_constant_override,
+}
