@@ -185,6 +185,8 @@ pub struct AttrUse {
     pub site: AttrSite,
     /// Where the attribute is written (its namespace, else its name).
     pub span: Span,
+    /// The function an attribute of a function or of its parameters belongs to.
+    pub owner: Option<FuncId>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -36,7 +36,14 @@ impl Checker<'_> {
                 }
                 self.vk_placement(a, site);
             }
-            self.m.attr_uses.push(AttrUse { namespace: ns.map(str::to_string), name: name.to_string(), site, span: attr_start(a) });
+            self.m.attr_uses.push(AttrUse { namespace: ns.map(str::to_string), name: name.to_string(), site, span: attr_start(a), owner: None });
+        }
+    }
+
+    /// The attributes recorded since `first` (on a function and its parameters) belong to `f`.
+    pub(crate) fn own_attr_uses(&mut self, first: usize, f: crate::tast::FuncId) {
+        for u in &mut self.m.attr_uses[first..] {
+            u.owner = Some(f);
         }
     }
 

@@ -209,6 +209,8 @@ impl Checker<'_> {
                             Some(ConstValue::Int(i)) => AttrArg::Int(i),
                             Some(ConstValue::Bool(b)) => AttrArg::Int(b as i64),
                             Some(ConstValue::Float(f)) => AttrArg::Float(f),
+                            // Inline SPIR-V attributes take ids too (`vk::ext_decorate_id(46, f())`).
+                            None if a.namespace.as_ref().is_some_and(|n| n.name == "vk") && a.name.name.starts_with("ext_") => AttrArg::Expr(id),
                             None => {
                                 self.error(e.span, "attribute argument must be a constant");
                                 AttrArg::Int(0)
@@ -550,6 +552,7 @@ impl Checker<'_> {
     fn declare_func(&mut self, f: &ast::FuncDecl, this_ty: Option<TypeId>) -> crate::tast::FuncId {
         let ret = self.resolve_type_mods(&f.ret, &f.modifiers);
         let attrs = self.raw_attrs(&f.attrs);
+        let first_use = self.m.attr_uses.len();
         self.vet_attrs(&f.attrs, AttrSite::Function);
         self.check_numthreads(f, &attrs);
         if this_ty.is_none() {
@@ -616,6 +619,7 @@ impl Checker<'_> {
                     if !attrs.is_empty() {
                         self.m.funcs[old.0 as usize].attrs = attrs;
                     }
+                    self.own_attr_uses(first_use, old);
                     return old;
                 }
             }
@@ -633,6 +637,7 @@ impl Checker<'_> {
             precise: has(&f.modifiers, Modifier::Precise),
             span: f.name.span,
         });
+        self.own_attr_uses(first_use, id);
         let key = self.qualify(&f.name.name);
         match self.globals.get_mut(&key) {
             Some(Symbol::Funcs(list)) => list.push(id),
