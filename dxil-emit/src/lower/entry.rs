@@ -437,7 +437,7 @@ pub(crate) fn emit_metadata(
     );
     let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
     // `[earlydepthstencil]`: the ForceEarlyDepthStencil shader flag.
-    if target.stage == ShaderKind::Pixel && t.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
+    if target.stage == Stage::Pixel && t.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
         properties.shader_flags |= 0x8;
     }
     properties.gs_state = sigs.gs_state;
