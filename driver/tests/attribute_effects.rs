@@ -12,6 +12,9 @@ use std::process::Command;
 fn build(src: &str, profile: &str, spirv: bool) -> Result<String, String> {
     let mut o = Options::for_profile(Profile::parse(profile).unwrap());
     o.spirv = spirv;
+    // The emitter's module: at -O3 the optimizer inlines the patch constant function (its name
+    // goes) and may remove what an attribute decorated.
+    o.opt_level = 0;
     let r = compile(src, "attr.hlsl", &o, None);
     if !r.succeeded() {
         return Err(r.render_diagnostics());
