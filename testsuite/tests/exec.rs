@@ -2,49 +2,9 @@
 //! compared with independently computed values. Cases whose `.hlsl` hlslc cannot compile yet are
 //! reported as pending; once hlslc compiles one, it must run correctly.
 
-use hlslc_testsuite::exec::{discover, execute, is_hlsl, mutate, prepare, run_case, vulkan::Gpu, Outcome, OPT_LEVELS};
+use hlslc_testsuite::exec::{device::open_gpu, discover, execute, is_hlsl, mutate, prepare, run_case, Outcome, OPT_LEVELS};
 use hlslc_testsuite::{package_dir, Hlslc};
 use std::path::{Path, PathBuf};
-
-/// Where a Vulkan driver is expected to be installed (Mesa's ICD files).
-fn driver_installed() -> bool {
-    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]
-        .iter()
-        .any(|d| std::fs::read_dir(d).is_ok_and(|mut rd| rd.next().is_some()))
-        || std::env::var_os("VK_ICD_FILENAMES").is_some()
-        || std::env::var_os("VK_DRIVER_FILES").is_some()
-}
-
-fn lavapipe_fallback() {
-    let icd = Path::new("/usr/share/vulkan/icd.d/lvp_icd.x86_64.json");
-    // Without a GPU the loader may find only drivers for absent hardware; name lavapipe.
-    if icd.is_file() && std::env::var_os("VK_ICD_FILENAMES").is_none() && std::env::var_os("VK_DRIVER_FILES").is_none() {
-        std::env::set_var("VK_ICD_FILENAMES", icd);
-    }
-}
-
-/// The Vulkan device, `None` when no driver is installed (a driver that is installed but cannot
-/// open a device fails the test).
-fn open_gpu() -> Option<Gpu> {
-    let gpu = match Gpu::new() {
-        Ok(g) => Ok(g),
-        Err(first) => {
-            lavapipe_fallback();
-            Gpu::new().map_err(|e| format!("{first}; with lavapipe: {e}"))
-        }
-    };
-    match gpu {
-        Ok(g) => {
-            println!("exec: device {}", g.description);
-            Some(g)
-        }
-        Err(e) if !driver_installed() => {
-            println!("exec: no Vulkan device ({e}); execution skipped, shaders still compiled");
-            None
-        }
-        Err(e) => panic!("a Vulkan driver is installed but no device could be opened: {e}"),
-    }
-}
 
 fn hlslc() -> Hlslc {
     Hlslc::via_conformance(PathBuf::from(env!("CARGO_BIN_EXE_conformance")))
