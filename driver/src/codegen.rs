@@ -7,8 +7,9 @@ use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
 use hlslc_sema::{analyze, SemaOptions};
+use hlslc_frontend::source::{FileId, SourceMap};
+use hlslc_spirv::lower::{emit_module, layout::LayoutRules, DebugSource, LowerOptions};
 use rspirv::binary::Assemble;
-use hlslc_spirv::lower::{emit_module, layout::LayoutRules, LowerOptions};
 
 /// Sema's options from the command line.
 pub(crate) fn sema_options(options: &Options) -> SemaOptions {
@@ -78,8 +79,41 @@ fn spirv_optimizer(options: &Options) -> Option<hlslc_spirv_opt::Options> {
     Some(hlslc_spirv_opt::Options { keep })
 }
 
+fn letter(class: RegisterClass) -> char {
+    match class {
+        RegisterClass::B => 'b',
+        RegisterClass::T => 't',
+        RegisterClass::S => 's',
+        RegisterClass::U => 'u',
+    }
+}
+
+/// `-fspv-extension=`: when given, only the listed extensions (`KHR`: every `SPV_KHR_*` one) may
+/// be used; an extension the module needs beyond them is an error, as in DXC.
+fn check_extensions(module: &rspirv::dr::Module, allowed: &[String], diags: &mut Diagnostics) {
+    if allowed.is_empty() {
+        return;
+    }
+    for inst in &module.extensions {
+        if let Some(rspirv::dr::Operand::LiteralString(name)) = inst.operands.first() {
+            let ok = allowed.iter().any(|a| a == name || (a == "KHR" && name.starts_with("SPV_KHR_")));
+            if !ok {
+                diags.push(Diagnostic::error(format!(
+                    "SPIR-V extension '{name}' required but not permitted to use (allow it with -fspv-extension={name})"
+                )));
+            }
+        }
+    }
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
-pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
+pub(crate) fn spirv(
+    unit: &TranslationUnit,
+    options: &Options,
+    diags: &mut Diagnostics,
+    times: &mut PhaseTimes,
+    sources: (&SourceMap, FileId),
+) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
     let module = times.time(Phase::Sema, || {
         let module = analyze(unit, &sema_options(options), diags)?;
@@ -104,21 +138,29 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
         binding_shifts: so
             .binding_shifts
             .iter()
-            .flat_map(|s| {
-                let letter = match s.class {
-                    RegisterClass::B => 'b',
-                    RegisterClass::T => 't',
-                    RegisterClass::S => 's',
-                    RegisterClass::U => 'u',
-                };
-                // `all` spaces: spell out the spaces a shader can name in practice.
-                let spaces: Vec<u32> = match s.space {
-                    Some(sp) => vec![sp],
-                    None => (0..64).collect(),
-                };
-                spaces.into_iter().map(move |sp| (letter, s.shift, sp))
+            .filter_map(|s| s.space.map(|space| (letter(s.class), s.shift, space)))
+            .collect(),
+        binding_shifts_all: so.binding_shifts.iter().filter(|s| s.space.is_none()).map(|s| (letter(s.class), s.shift)).collect(),
+        auto_shift_bindings: so.auto_shift_bindings,
+        bind_registers: so
+            .bind_registers
+            .iter()
+            .map(|r| {
+                // The CLI checked the spelling: a letter b/t/s/u and a number.
+                let letter = r.register.chars().next().unwrap_or('t');
+                let number = r.register[1..].parse().unwrap_or(0);
+                (letter, number, r.space, r.binding, r.set)
             })
             .collect(),
+        bind_globals: so.bind_globals.map(|b| (b.binding, b.set)),
+        flatten_resource_arrays: so.flatten_resource_arrays,
+        unknown_image_format: so.use_unknown_image_format,
+        maximal_reconvergence: so.enable_maximal_reconvergence,
+        debug_source: options.debug_info.then(|| DebugSource {
+            files: sources.0.clone(),
+            main: sources.1,
+            version: options.profile.map_or(600, |p| u32::from(p.major) * 100 + u32::from(p.minor) * 10),
+        }),
         auto_binding_space: options.dxil_options.auto_binding_space,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
         finite_math_only: options.finite_math_only,
@@ -130,6 +172,10 @@ pub(crate) fn spirv(unit: &TranslationUnit, options: &Options, diags: &mut Diagn
         Ok(mut m) => {
             if let Some(opt) = spirv_optimizer(options) {
                 times.time(Phase::Optimize, || hlslc_spirv_opt::optimize(&mut m, &opt));
+            }
+            check_extensions(&m, &so.extensions, diags);
+            if diags.has_errors() {
+                return None;
             }
             // The disassembly only when someone reads it: stdout (no -Fo) or -Fc.
             let want_listing = options.output_kind == OutputKind::Text || options.listing;
@@ -170,7 +216,10 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
         shader_model: (u32::from(profile.major), u32::from(profile.minor)),
         entry_name: options.entry.clone(),
         enable_16bit: options.enable_16bit_types,
-        gvn: options.opt_level > 0 && !options.disable_optimizations && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
+        gvn: options.opt_level > 0
+            && !options.disable_optimizations
+            && !options.high_level_only
+            && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
     };
     match times.time(Phase::Codegen, || hlslc_dxil::lower::lower_module(&module, &lower)) {
         Ok(m) => {

@@ -114,7 +114,7 @@ fn run(
                 return None;
             }
             if options.spirv {
-                return crate::codegen::spirv(&unit, options, diags, times);
+                return crate::codegen::spirv(&unit, options, diags, times, (sm, main));
             }
             crate::codegen::dxil(&unit, options, diags, times)
         }

@@ -231,6 +231,9 @@ impl<'m> Lowerer<'m> {
         if ep.stage == Stage::Pixel && m.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
             self.b.execution_mode(wrapper, ExecutionMode::EarlyFragmentTests, &[]);
         }
+        if self.opts.maximal_reconvergence {
+            self.b.execution_mode(wrapper, ExecutionMode::MaximallyReconvergesKHR, &[]);
+        }
         Ok(())
     }
 
@@ -296,6 +299,15 @@ impl<'m> Lowerer<'m> {
             let v = self.b.load(var_ty, var, None)?;
             if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
                 return self.tess_level_in(b, v, ty);
+            }
+            if builtin == Some(BuiltIn::FragCoord) && self.opts.dx_position_w {
+                // -fvk-use-dx-position-w: DirectX's SV_Position.w is 1/w.
+                let float = self.b.ctx.type_f32();
+                let one = self.b.ctx.const_f32(1.0);
+                let w = self.b.composite_extract(float, v, &[3])?;
+                let inv = self.b.binary(spirv::Op::FDiv, float, one, w)?;
+                let v = self.b.composite_insert(var_ty, inv, v, &[3])?;
+                return self.adapt(v, var_ty, hlsl_ty_spv, ty);
             }
             return self.adapt(v, var_ty, hlsl_ty_spv, ty);
         };

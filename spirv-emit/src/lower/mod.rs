@@ -13,6 +13,7 @@
 //! Unsupported constructs are reported as a [`LowerError`] with the span of the construct; the
 //! lowering never panics on a module sema accepted.
 
+mod bindings;
 mod cast;
 mod clip;
 mod cond;
@@ -65,6 +66,32 @@ pub struct LowerOptions {
     pub resource_heap_binding: Option<(u32, u32)>,
     pub sampler_heap_binding: Option<(u32, u32)>,
     pub counter_heap_binding: Option<(u32, u32)>,
+    /// `-fvk-{b,t,s,u}-shift N all` as (register letter, shift); a shift for the set wins.
+    pub binding_shifts_all: Vec<(char, u32)>,
+    /// `-fvk-auto-shift-bindings`: resources without `register()` are shifted by their class.
+    pub auto_shift_bindings: bool,
+    /// `-fvk-bind-register` as (letter, number, space, binding, set).
+    pub bind_registers: Vec<(char, u32, u32, u32, u32)>,
+    /// `-fvk-bind-globals` as (binding, set).
+    pub bind_globals: Option<(u32, u32)>,
+    /// `-fspv-flatten-resource-arrays`: an array of N resources takes N binding numbers.
+    pub flatten_resource_arrays: bool,
+    /// `-fspv-use-unknown-image-format`: storage images without `[[vk::image_format]]` get the
+    /// `Unknown` format instead of one deduced from the element type.
+    pub unknown_image_format: bool,
+    /// `-fspv-enable-maximal-reconvergence`.
+    pub maximal_reconvergence: bool,
+    /// `-Zi`: the source files, for `OpSource` with the main file's text and `OpLine`s.
+    pub debug_source: Option<DebugSource>,
+}
+
+/// The sources of a compilation for `-Zi`.
+#[derive(Clone, Debug)]
+pub struct DebugSource {
+    pub files: hlslc_frontend::source::SourceMap,
+    pub main: hlslc_frontend::source::FileId,
+    /// `OpSource`'s version: the shader model as major * 100 + minor * 10 (`600` for 6.0).
+    pub version: u32,
 }
 
 impl Default for LowerOptions {
@@ -82,6 +109,14 @@ impl Default for LowerOptions {
             resource_heap_binding: None,
             sampler_heap_binding: None,
             counter_heap_binding: None,
+            binding_shifts_all: Vec::new(),
+            auto_shift_bindings: false,
+            bind_registers: Vec::new(),
+            bind_globals: None,
+            flatten_resource_arrays: false,
+            unknown_image_format: false,
+            maximal_reconvergence: false,
+            debug_source: None,
         }
     }
 }
@@ -195,6 +230,8 @@ pub(crate) struct Lowerer<'m> {
     /// Lowering a static global's initializer: operators on specialization constants become
     /// `OpSpecConstantOp`.
     pub(crate) spec_mode: bool,
+    /// `-Zi`: the `OpString` of the main file, which `OpLine`s name.
+    pub(crate) debug_file: Option<SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -228,6 +265,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         image_formats: HashMap::new(),
         has_spec_constants: false,
         spec_mode: false,
+        debug_file: None,
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
@@ -239,6 +277,13 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     l.b.capability(spirv::Capability::Shader);
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
     l.collect_image_formats()?;
+    if let Some(ds) = &opts.debug_source {
+        // As DXC with -Zi: the main file's name and text.
+        let main = ds.files.file(ds.main);
+        let file = l.b.debug_string(&main.name);
+        l.b.source(spirv::SourceLanguage::HLSL, ds.version, Some(file), Some(&main.text));
+        l.debug_file = Some(file);
+    }
     l.declare_resources()?;
     for entry in &m.entries {
         l.stage = Some(entry.stage);
@@ -283,6 +328,20 @@ impl<'m> Lowerer<'m> {
         self.specialized.insert(key, id);
         self.pending_specialized.push((f, id, bound));
         id
+    }
+
+    /// `-Zi`: `OpLine` for a statement of the main file at `span` (statements of included
+    /// files get none).
+    pub(crate) fn debug_line(&mut self, span: Option<Span>) -> R<()> {
+        let (Some(file), Some(ds), Some(span)) = (self.debug_file, &self.opts.debug_source, span) else { return Ok(()) };
+        if span.file != ds.main {
+            return Ok(());
+        }
+        let (line, col) = ds.files.file(ds.main).line_col(span.start);
+        use rspirv::dr::Operand;
+        let ops = vec![Operand::IdRef(file.0), Operand::LiteralBit32(line as u32), Operand::LiteralBit32(col as u32)];
+        self.b.void(spirv::Op::Line, ops)?;
+        Ok(())
     }
 
     pub(crate) fn expr_span(&self, e: hlslc_sema::tast::ExprId) -> Option<Span> {

@@ -1,27 +1,16 @@
 //! Global variables: resources, constant buffers, `$Globals`, statics and groupshared memory,
 //! with DXC's types, names and binding assignment.
 //!
-//! Bindings: `[[vk::binding(b, s)]]` wins; else `register(xN, spaceM)` gives binding N (+ the
-//! `-fvk-x-shift` for that register class and space) in set M; resources with neither get, in
-//! declaration order after all explicit ones, the lowest binding number not yet used in the
-//! default set (`-auto-binding-space`, else 0). `$Globals` is bound last, like DXC.
+//! Bindings are assigned in [`super::bindings`].
 
+use super::bindings::Bound;
 use super::layout::Layout;
 use super::{unsupported, Lowerer, VarHome, R};
 use crate::id::SpvId;
 use crate::types::{Decoration, ImageType, StructMember, StructType};
-use hlslc_sema::tast::{Binding, Storage, VarId};
+use hlslc_sema::tast::{Storage, VarId};
 use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
 use spirv::{Decoration as D, Dim, ImageFormat, StorageClass};
-use std::collections::BTreeSet;
-
-/// A variable that takes a descriptor binding.
-struct Bound {
-    var: SpvId,
-    binding: Binding,
-    /// For an associated counter: the index in the list of the buffer it counts.
-    counter_of: Option<usize>,
-}
 
 impl<'m> Lowerer<'m> {
     /// Declares every global variable of the module and assigns descriptor bindings.
@@ -65,11 +54,14 @@ impl<'m> Lowerer<'m> {
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
-                        bound.push(Bound { var: id, binding: var.binding.clone(), counter_of: None });
+                        bound.push(self.bound(id, &var.binding, Some(*kind), 1, g.0 as u64, Some(var.span)));
                         if has_counter(m, g, *kind) {
                             let c = self.counter_variable(&var.name);
                             self.counters.insert(g, c);
-                            bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
+                            // A counter has no register class of its own: DXC does not auto-shift it.
+                            let mut counter = self.bound(c, &var.binding, None, 1, g.0 as u64, Some(var.span));
+                            counter.counter_of = Some(bound.len() - 1);
+                            bound.push(counter);
                         }
                     } else if let Some(kind) = object_array_kind(m, var.ty) {
                         let (sc, layout) = self.object_storage(kind);
@@ -88,9 +80,13 @@ impl<'m> Lowerer<'m> {
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
-                        bound.push(Bound { var: id, binding: var.binding.clone(), counter_of: None });
+                        let count = array_elements(m, var.ty);
+                        bound.push(self.bound(id, &var.binding, Some(kind), count, g.0 as u64, Some(var.span)));
                         if let Some(c) = counter {
-                            bound.push(Bound { var: c, binding: var.binding.clone(), counter_of: Some(bound.len() - 1) });
+                            // A counter has no register class of its own: DXC does not auto-shift it.
+                            let mut counter = self.bound(c, &var.binding, None, count, g.0 as u64, Some(var.span));
+                            counter.counter_of = Some(bound.len() - 1);
+                            bound.push(counter);
                         }
                     } else if let Some(id) = var.binding.vk_constant_id {
                         self.has_spec_constants = true;
@@ -119,9 +115,11 @@ impl<'m> Lowerer<'m> {
             for (i, &v) in cb.members.iter().enumerate() {
                 self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
             }
-            bound.push(Bound { var: id, binding: cb.binding.clone(), counter_of: None });
+            // A cbuffer comes where its first member was declared (an empty one after all).
+            let order = cb.members.first().map_or(u64::MAX, |v| v.0 as u64);
+            let kind = if cb.is_tbuffer { ObjectKind::TextureBuffer } else { ObjectKind::ConstantBuffer };
+            bound.push(self.bound(id, &cb.binding, Some(kind), 1, order, Some(cb.span)));
         }
-        let mut globals_var = None;
         if !globals_members.is_empty() {
             let tys: Vec<TypeId> = globals_members.iter().map(|&v| m.var(v).ty).collect();
             let names: Vec<String> = globals_members.iter().map(|&v| m.var(v).name.clone()).collect();
@@ -133,61 +131,22 @@ impl<'m> Lowerer<'m> {
             for (i, &v) in globals_members.iter().enumerate() {
                 self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
             }
-            globals_var = Some(id);
+            let mut globals = self.bound(id, &hlslc_sema::tast::Binding::default(), Some(ObjectKind::ConstantBuffer), 1, u64::MAX, None);
+            globals.globals = true;
+            bound.push(globals);
         }
-        self.assign_bindings(bound, globals_var);
-        Ok(())
+        self.assign_bindings(bound)
     }
 
-    fn assign_bindings(&mut self, bound: Vec<Bound>, globals: Option<SpvId>) {
-        let default_set = self.opts.auto_binding_space.unwrap_or(0);
-        let mut used: BTreeSet<(u32, u32)> = BTreeSet::new();
-        // The explicit (binding, set) of each variable, or the set an implicit one goes to.
-        let mut explicit: Vec<Option<(u32, u32)>> = Vec::new();
-        let mut sets: Vec<u32> = Vec::new();
-        for b in &bound {
-            let (e, set) = if let Some(main) = b.counter_of {
-                // A counter: `[[vk::counter_binding(n)]]` in its buffer's set, else implicit there.
-                let set = sets[main];
-                (b.binding.vk_counter_binding.map(|n| (n, set)), set)
-            } else if let Some((binding, set)) = b.binding.vk_binding {
-                let set = set.unwrap_or(default_set);
-                (Some((binding, set)), set)
-            } else if let Some((letter, n)) = b.binding.register {
-                let space = if b.binding.space == 0 && self.opts.auto_binding_space.is_some() { default_set } else { b.binding.space };
-                let shift = self
-                    .opts
-                    .binding_shifts
-                    .iter()
-                    .find(|(c, _, s)| *c == letter && *s == space)
-                    .map_or(0, |(_, sh, _)| *sh);
-                (Some((n + shift, space)), space)
-            } else {
-                (None, default_set)
-            };
-            if let Some((binding, set)) = e {
-                used.insert((set, binding));
-            }
-            explicit.push(e);
-            sets.push(set);
-        }
-        let mut implicit = Vec::new();
-        for (i, b) in bound.iter().enumerate() {
-            match explicit[i] {
-                Some((binding, set)) => self.decorate_binding(b.var, set, binding),
-                None => implicit.push((b.var, sets[i])),
-            }
-        }
-        implicit.extend(globals.map(|g| (g, default_set)));
-        for (var, set) in implicit {
-            let mut next = 0;
-            while used.contains(&(set, next)) {
-                next += 1;
-            }
-            used.insert((set, next));
-            self.decorate_binding(var, set, next);
-        }
-        self.heaps.used = used;
+    fn bound(&self, var: SpvId, binding: &hlslc_sema::tast::Binding, kind: Option<ObjectKind>, count: u32, order: u64, span: Option<hlslc_frontend::Span>) -> Bound {
+        use hlslc_sema::types::ResourceClass as C;
+        let class = kind.and_then(|k| k.resource_class()).map(|c| match c {
+            C::Srv => 't',
+            C::Uav => 'u',
+            C::Sampler => 's',
+            C::Cbv => 'b',
+        });
+        Bound { var, binding: binding.clone(), counter_of: None, class, count, order, span, globals: false }
     }
 
     /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of
@@ -257,10 +216,6 @@ impl<'m> Lowerer<'m> {
         }
     }
 
-    fn decorate_binding(&mut self, var: SpvId, set: u32, binding: u32) {
-        self.b.ctx.decorate(var, &Decoration::with_literals(D::DescriptorSet, &[set]));
-        self.b.ctx.decorate(var, &Decoration::with_literals(D::Binding, &[binding]));
-    }
 
     /// A `Block` struct of laid-out members; a read-only one (a `tbuffer` or `TextureBuffer`) is a
     /// storage buffer (`BufferBlock` before SPIR-V 1.4).
@@ -316,10 +271,10 @@ impl<'m> Lowerer<'m> {
                 _ => 1,
             };
             let sampled_type = self.scalar_ty(comp, Layout::Logical);
-            let format = if storage || dim == Dim::DimBuffer {
-                self.image_formats.get(&t).copied().unwrap_or_else(|| storage_format(comp, n))
-            } else {
-                ImageFormat::Unknown
+            let format = match self.image_formats.get(&t) {
+                Some(&f) => f,
+                None if (storage || dim == Dim::DimBuffer) && !self.opts.unknown_image_format => storage_format(comp, n),
+                None => ImageFormat::Unknown,
             };
             let name = image_type_name(dim, arrayed);
             let image = self.b.ctx.type_image(
@@ -556,6 +511,15 @@ fn denotes(m: &hlslc_sema::tast::Module, v: VarId, g: VarId, depth: u32) -> bool
 }
 
 /// The object kind of an array (of arrays) of resources, `None` for other types.
+/// Elements of a (fixed-size) array of resources: the binding numbers it takes with
+/// `-fspv-flatten-resource-arrays`.
+fn array_elements(m: &hlslc_sema::tast::Module, t: TypeId) -> u32 {
+    match m.types.get(t) {
+        Type::Array { elem, len: Some(n) } => n.saturating_mul(array_elements(m, *elem)),
+        _ => 1,
+    }
+}
+
 fn object_array_kind(m: &hlslc_sema::tast::Module, t: TypeId) -> Option<ObjectKind> {
     let mut e = t;
     while let Type::Array { elem, .. } = m.types.get(e) {

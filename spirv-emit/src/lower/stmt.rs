@@ -144,6 +144,7 @@ impl<'m> Lowerer<'m> {
         let span = m.spans.stmts.get(s.0 as usize).copied();
         if !matches!(stmt.kind, StmtKind::Block(_) | StmtKind::Empty) {
             self.ensure_block()?;
+            self.debug_line(span)?;
         }
         match &stmt.kind {
             StmtKind::Expr(e) => {
