@@ -45,8 +45,8 @@ pub fn help(usage: &str, about: &str, tables: &[&'static [OptSpec]]) -> String {
         out,
         "Options are spelled as dxc spells them. A value may follow its option as the next argument or\n\
          joined to it where the option allows (-T ps_6_0, -Tps_6_0), and most options may also be\n\
-         written with '/' (/Tps_6_0, /Zi). Code generation is not implemented yet: options that only\n\
-         affect it are accepted and recorded for the back ends."
+         written with '/' (/Tps_6_0, /Zi). Options marked [not supported] are refused with an error\n\
+         that says why; every other option changes the output or is documented to have no effect."
     );
     let mut groups: Vec<Group> = tables.iter().flat_map(|t| t.iter()).map(|o| o.group).collect();
     groups.sort();
@@ -55,10 +55,12 @@ pub fn help(usage: &str, about: &str, tables: &[&'static [OptSpec]]) -> String {
         let _ = writeln!(out, "\n{}:", g.heading());
         for spec in tables.iter().flat_map(|t| t.iter()).filter(|o| o.group == g && !o.hidden) {
             let s = spelling(spec);
+            let refused = matches!(super::status::status(&super::status::status_key(spec)), Some(super::status::Status::Refused(_)));
+            let help = if refused { format!("{} [not supported]", spec.help) } else { spec.help.to_string() };
             if s.len() > 30 {
-                let _ = writeln!(out, "  {s}\n  {:30}  {}", "", spec.help);
+                let _ = writeln!(out, "  {s}\n  {:30}  {help}", "");
             } else {
-                let _ = writeln!(out, "  {s:30}  {}", spec.help);
+                let _ = writeln!(out, "  {s:30}  {help}");
             }
         }
     }

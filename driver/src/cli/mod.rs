@@ -9,6 +9,7 @@ pub mod command;
 pub mod normalize;
 mod output;
 mod run;
+pub mod status;
 pub mod table;
 mod to_options;
 
@@ -117,6 +118,8 @@ pub struct Invocation {
     pub header_variable: Option<String>,
     /// `-ftime-report`: print the time of each phase on standard error.
     pub time_report: bool,
+    /// The options given, by their [`status::STATUS`] key, in table order (for refusals).
+    pub present: Vec<String>,
 }
 
 /// Parses `args` (without the program name) as `tool` does.

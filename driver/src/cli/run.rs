@@ -11,10 +11,6 @@ use std::path::{Path, PathBuf};
 /// Stack of the thread that compiles: deep but legal input must not overflow it.
 const STACK_SIZE: usize = 256 << 20;
 
-/// Options that make dxc do something other than compiling a source file.
-const UNSUPPORTED_ACTIONS: &[&str] =
-    &["link", "recompile", "extractrootsignature", "verifyrootsignature", "getprivate", "setrootsignature", "setprivate"];
-
 /// `hlslc` with the process's arguments; returns the exit code.
 pub fn main_hlslc() -> i32 {
     main_with(Tool::Hlslc)
@@ -88,14 +84,11 @@ fn run_inner(tool: Tool, args: &[String], out: &mut dyn Write, err: &mut dyn Wri
         write_stdout(out, format!("{}\n", crate::version()).as_bytes())?;
         return Ok(0);
     }
+    if let Some(e) = super::status::refusal(&inv) {
+        return Err(e);
+    }
     if inv.options.other.iter().any(|(n, _)| n == "dumpbin") {
         return dump_container(&inv, out);
-    }
-    if inv.outputs.root_signature.is_some() {
-        return Err(usage("'-Frs' is not implemented yet: hlslc does not compile root signatures".into()));
-    }
-    if let Some((n, _)) = inv.options.other.iter().find(|(n, _)| UNSUPPORTED_ACTIONS.contains(&n.as_str())) {
-        return Err(usage(format!("'-{n}' is not implemented yet")));
     }
     // As dxc (`Args.getLastArgValue(OPT_INPUT)`): of several positional arguments the last is the
     // input and the others are ignored; DXC's own tests rely on it (`-T lib_6_8 external file.hlsl`).

@@ -168,6 +168,12 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     read_spirv(&mut r, &mut o.spirv_options)?;
     read_dxil(&mut r, &mut o.dxil_options)?;
 
+    for spec in tool.tables().iter().flat_map(|t| t.iter()) {
+        if m.value_source(&spec.id()) == Some(clap::parser::ValueSource::CommandLine) {
+            inv.present.push(super::status::status_key(spec));
+        }
+    }
+
     // Everything else, verbatim and in command-line order.
     let mut other: Vec<(usize, String, Vec<String>)> = Vec::new();
     for spec in tool.tables().iter().flat_map(|t| t.iter()) {
