@@ -256,7 +256,7 @@ pub fn status(name: &str) -> Option<Status> {
 /// generation or its outputs, and are refused only when code is generated (`-fsyntax-only`,
 /// `-verify`, `-P` and `-ast-dump` generate none).
 const REFUSED_FOR_EVERY_ACTION: &[&str] = &[
-    "external", "external-fn", "skip-serialization", "dumpbin", "link", "recompile", "extractrootsignature",
+    "external", "external-fn", "skip-serialization", "link", "recompile", "extractrootsignature",
     "verifyrootsignature", "getprivate", "Vi", "H", "M", "MD", "MF", "Ges", "encoding", "enable-templates",
     "enable-operator-overloading", "strict-udt-casting", "flegacy-macro-expansion", "ftime-trace", "ftime-trace-EQ",
     "ftime-trace-granularity=", "fdiagnostics-show-option", "fno-diagnostics-show-option", "fdiagnostics-format=",

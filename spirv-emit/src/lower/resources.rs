@@ -11,6 +11,7 @@ use crate::types::{Decoration, ImageType, StructMember, StructType};
 use hlslc_sema::tast::{Storage, VarId};
 use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
 use spirv::{Decoration as D, Dim, ImageFormat, StorageClass};
+use std::collections::BTreeSet;
 
 impl<'m> Lowerer<'m> {
     /// Declares every global variable of the module and assigns descriptor bindings.
