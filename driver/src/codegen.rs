@@ -220,6 +220,7 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
             && !options.disable_optimizations
             && !options.high_level_only
             && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
+        validator_version: options.dxil_options.validator_version.unwrap_or((1, 8)),
     };
     match times.time(Phase::Codegen, || hlslc_dxil::lower::lower_module(&module, &lower)) {
         Ok(m) => {

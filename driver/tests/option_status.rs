@@ -17,6 +17,13 @@ use hlslc::cli::table::{Kind, OptSpec, OPTIONS};
 use hlslc::cli::HLSL2SPIRV_OPTIONS;
 use std::process::Command;
 
+/// A pixel shader with an unused texture and an unused input, which the optimizer removes.
+const UNUSED: &str = r#"
+Texture2D<float4> unused_tex : register(t3);
+Texture2D<float4> used_tex : register(t4);
+float4 main(float4 u : UNUSED, float2 uv : UV) : SV_Target { return used_tex.Load(int3(uv, 0)); }
+"#;
+
 /// A pixel shader with resources of every register class, a cbuffer matrix, `$Globals`, an
 /// array of textures and a second entry point.
 const PS: &str = r#"
@@ -183,8 +190,13 @@ fn cases() -> Vec<Case> {
         spv("fvk-use-scalar-layout", LAYOUT, &["-fvk-use-scalar-layout"], "OpMemberDecorate %type_C3 1 Offset 8"),
         Case { hlsl2spirv: true, ..file(case("o", PS, &["-T", "ps_6_0", "{in}"], &["-o", "{out}"], "binary:03022307")) },
         spv("ftime-report", PS, &["-ftime-report"], "hlslc time report"),
-        // -fcgl keeps DXIL at the high level (no GVN); SPIR-V output is always -fcgl-shaped.
+        // -fcgl keeps DXIL at the high level (no GVN) and SPIR-V unoptimized.
         case("fcgl", DXIL, dxil, &["-fcgl"], ""),
+        spv("fcgl", UNUSED, &["-fcgl"], "%unused_tex"),
+        spv("O0", UNUSED, &["-O0"], "%unused_tex"),
+        spv("fspv-preserve-bindings", UNUSED, &["-fspv-preserve-bindings"], "OpDecorate %unused_tex Binding 3"),
+        spv("fspv-preserve-interface", UNUSED, &["-fspv-preserve-interface"], "%in_var_UNUSED"),
+        case("validator-version", DXIL, dxil, &["-validator-version", "1.5"], "= !{i32 1, i32 5}"),
     ]
 }
 

@@ -24,10 +24,10 @@ pub enum Status {
 
 use Status::*;
 
-const CONTAINER: &str = "it changes the DXIL container, which hlslc does not write yet";
-const CONTAINER_ACTION: &str = "it works on a DXIL container, which hlslc does not read or write yet";
+const CONTAINER: &str = "this part or variant of the DXIL container is not implemented (hlslc writes DXIL, SFI0, signatures, PSV0, STAT and HASH)";
+const CONTAINER_ACTION: &str = "this operation on an existing DXIL container is not implemented (-dumpbin is)";
 const DXIL_PASSES: &str = "hlslc's DXIL back end runs no LLVM pass pipeline to configure";
-const SPIRV_OPT: &str = "it configures the SPIR-V optimizer, which hlslc does not have yet";
+const SPIRV_OPT: &str = "hlslc's SPIR-V optimizer runs one fixed recipe (-O1..-O3): choosing, printing or capping its passes is not implemented";
 const DXIL_ZI: &str = "DXIL debug information is not implemented (-Zi works with -spirv)";
 const FAST_MATH: &str = "floating-point optimization flags are not implemented";
 const CLANG_TIMING: &str = "compile-time tracing is not implemented";
@@ -94,7 +94,7 @@ pub static STATUS: &[(&str, Status)] = &[
     ("force-rootsig-ver", Refused(CONTAINER)),
     ("force_rootsig_ver", Refused(CONTAINER)),
     ("binding-table-define", Refused("binding tables are not implemented")),
-    ("validator-version", Refused("the validator version of DXIL modules is fixed so far")),
+    ("validator-version", Implemented),
     ("select-validator", Refused("hlslc has no validator to select")),
     ("enable-payload-qualifiers", Refused("payload access qualifiers are not implemented")),
     ("disable-payload-qualifiers", Refused("payload access qualifiers are not implemented")),
@@ -205,14 +205,8 @@ pub static STATUS: &[(&str, Status)] = &[
     ("fspv-use-legacy-buffer-matrix-order", Refused("the legacy buffer matrix order is not implemented")),
     ("fspv-use-unknown-image-format", Implemented),
     ("fspv-use-descriptor-heap", Refused("descriptor heaps through SPV_EXT_descriptor_heap are not implemented")),
-    (
-        "fspv-preserve-bindings",
-        NoEffect("hlslc removes no resource variable: the optimizer that would (issue #14 item 3) reads this flag"),
-    ),
-    (
-        "fspv-preserve-interface",
-        NoEffect("hlslc removes no interface variable: the optimizer that would (issue #14 item 3) reads this flag"),
-    ),
+    ("fspv-preserve-bindings", Implemented),
+    ("fspv-preserve-interface", Implemented),
     ("fspv-reduce-load-size", Refused(SPIRV_OPT)),
     ("fspv-fix-func-call-arguments", Refused("copying call arguments through temporaries on request is not implemented")),
     ("fspv-enable-maximal-reconvergence", Implemented),

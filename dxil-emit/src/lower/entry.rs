@@ -427,7 +427,7 @@ pub(crate) fn emit_metadata(
 ) {
     let (major, minor) = options.shader_model;
     metadata::emit_version(m, target.version);
-    metadata::emit_valver(m, 1, 8);
+    metadata::emit_valver(m, options.validator_version.0, options.validator_version.1);
     metadata::emit_shader_model(m, target.stage, major, minor);
     let resources = res.metadata(m, t);
     let resources = metadata::emit_resources(m, &resources);

@@ -44,6 +44,9 @@ pub struct LowerOptions {
     pub enable_16bit: bool,
     /// Remove recomputed values (dxc's GVN; off at `-O0` and with `-opt-disable gvn`).
     pub gvn: bool,
+    /// `-validator-version major.minor`: the `dx.valver` the module declares (and so the PSV0
+    /// version of its container); dxc's default is the current validator, 1.8.
+    pub validator_version: (u32, u32),
 }
 
 /// Why lowering stopped: a construct the DXIL back end does not handle yet, with where it is.
