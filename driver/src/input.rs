@@ -11,6 +11,7 @@ pub const MAX_REPORTED: usize = 20;
 /// A decoded source file.
 #[derive(Debug)]
 pub struct Decoded {
+    /// The text, invalid sequences replaced by U+FFFD.
     pub text: String,
     /// Offsets in `text` of the first [`MAX_REPORTED`] replacement characters that stand for
     /// invalid input.
@@ -21,6 +22,7 @@ pub struct Decoded {
     pub encoding: &'static str,
 }
 
+/// Decodes a source file's bytes (see the module documentation).
 pub fn decode(bytes: Vec<u8>) -> Decoded {
     if bytes.starts_with(&[0xFF, 0xFE]) {
         return decode_utf16(&bytes[2..], u16::from_le_bytes, "UTF-16LE");

@@ -7,7 +7,9 @@ pub use hlslc_sema::entry::Stage;
 /// What a profile compiles: a shader of a stage, or a root signature (`rootsig_1_x`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ProfileKind {
+    /// A shader stage (`ps`, `vs`, `cs`, `lib`...).
     Shader(Stage),
+    /// `rootsig_1_0` / `rootsig_1_1`: a root signature.
     RootSignature,
 }
 
@@ -16,8 +18,11 @@ pub enum ProfileKind {
 /// [`Profile::OFFLINE_MINOR`] for `lib_6_x`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Profile {
+    /// The stage or root signature.
     pub kind: ProfileKind,
+    /// The shader model's major version.
     pub major: u8,
+    /// The shader model's minor version.
     pub minor: u8,
 }
 
@@ -91,15 +96,22 @@ impl fmt::Display for Profile {
 /// HLSL language version (`-HV`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HlslVersion {
+    /// HLSL 2016.
     V2016,
+    /// HLSL 2017.
     V2017,
+    /// HLSL 2018.
     V2018,
+    /// HLSL 2021 (the default).
     V2021,
+    /// `-HV 202x`.
     V202x,
+    /// `-HV 202y`.
     V202y,
 }
 
 impl HlslVersion {
+    /// The version `-HV` names (`2016`, `2021`, `202x`...).
     pub fn parse(text: &str) -> Option<HlslVersion> {
         Some(match text {
             "2015" | "2016" => HlslVersion::V2016,

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 pub enum Phase {
     /// Decoding the input, the preprocessor and the lexer.
     Preprocess,
+    /// The parser.
     Parse,
     /// Semantic analysis: the typed AST and the stage checks.
     Sema,
@@ -20,7 +21,9 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in pipeline order.
     pub const ALL: [Phase; 6] = [Phase::Preprocess, Phase::Parse, Phase::Sema, Phase::Codegen, Phase::Optimize, Phase::Serialize];
+    /// The phase's name in `-ftime-report`.
     pub fn name(self) -> &'static str {
         match self {
             Phase::Preprocess => "preprocess",
@@ -40,9 +43,11 @@ pub struct PhaseTimes {
 }
 
 impl PhaseTimes {
+    /// The time spent in `phase`.
     pub fn get(&self, phase: Phase) -> Duration {
         self.times[phase as usize]
     }
+    /// Adds `d` to `phase`.
     pub fn add(&mut self, phase: Phase, d: Duration) {
         self.times[phase as usize] += d;
     }
@@ -53,6 +58,7 @@ impl PhaseTimes {
         self.add(phase, start.elapsed());
         r
     }
+    /// The sum of all phases.
     pub fn total(&self) -> Duration {
         self.times.iter().sum()
     }

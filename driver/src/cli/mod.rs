@@ -23,17 +23,21 @@ use table::{Group, Kind, OptSpec};
 /// Which command is parsing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tool {
+    /// The dxc-compatible `hlslc` command.
     Hlslc,
+    /// `hlsl2spirv`: SPIR-V only, with `-o` and profile inference.
     Hlsl2spirv,
 }
 
 impl Tool {
+    /// The command's name, as messages print it.
     pub fn name(self) -> &'static str {
         match self {
             Tool::Hlslc => "hlslc",
             Tool::Hlsl2spirv => "hlsl2spirv",
         }
     }
+    /// The option tables the command accepts.
     pub fn tables(self) -> &'static [&'static [OptSpec]] {
         static HLSLC: &[&[OptSpec]] = &[table::OPTIONS];
         static HLSL2SPIRV: &[&[OptSpec]] = &[table::OPTIONS, HLSL2SPIRV_OPTIONS];
@@ -69,12 +73,16 @@ pub enum CliErrorKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A refused command line: why, and the message to print.
 pub struct CliError {
+    /// What kind of mistake it is.
     pub kind: CliErrorKind,
+    /// The message, without the `hlslc: error: ` prefix.
     pub message: String,
 }
 
 impl CliError {
+    /// An error of `kind` with `message`.
     pub fn new(kind: CliErrorKind, message: impl Into<String>) -> CliError {
         CliError { kind, message: message.into() }
     }
@@ -101,18 +109,26 @@ pub struct OutputFiles {
     pub errors: Option<PathBuf>,
     /// `-Fd`, `-Fre`, `-Frs`, `-Fsh`.
     pub debug: Option<PathBuf>,
+    /// `-Fre`: the DXIL container's reflection part.
     pub reflection: Option<PathBuf>,
+    /// `-Frs`: the root signature part.
     pub root_signature: Option<PathBuf>,
+    /// `-Fsh`: the shader hash part.
     pub hash: Option<PathBuf>,
 }
 
 /// A parsed command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Invocation {
+    /// The library options.
     pub options: Options,
+    /// The positional arguments (the last one is the input, as in dxc).
     pub inputs: Vec<String>,
+    /// Output files named on the command line.
     pub outputs: OutputFiles,
+    /// `-help` / `--help` / `-?`: print the options.
     pub help: bool,
+    /// `-version` / `--version`: print the version.
     pub version: bool,
     /// `-Vn`: variable name in the `-Fh` header.
     pub header_variable: Option<String>,

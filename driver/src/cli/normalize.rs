@@ -18,12 +18,16 @@ use super::{CliError, CliErrorKind};
 /// One recognized argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
+    /// An option of the table with its values.
     Opt {
+        /// The option's entry in the table.
         spec: &'static OptSpec,
+        /// Its values, as many as [`OptSpec::value_count`].
         values: Vec<String>,
         /// The argument(s) as written, for messages.
         spelling: String,
     },
+    /// A positional argument (an input file).
     Input(String),
 }
 

@@ -32,15 +32,22 @@ pub enum Kind {
 /// Where an option is listed in `--help`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Group {
+    /// Options common to both back ends.
     Common,
+    /// Compilation options.
     Compilation,
+    /// Optimization options.
     Optimization,
+    /// Utility options (dumping, containers).
     Utility,
+    /// SPIR-V code generation options.
     Spirv,
+    /// Warning options.
     Warnings,
 }
 
 impl Group {
+    /// The heading of the group in `-help`.
     pub fn heading(self) -> &'static str {
         match self {
             Group::Common => "Common options",
@@ -59,12 +66,15 @@ impl Group {
 pub struct OptSpec {
     /// The name without its prefix: `T`, `fspv-target-env=`, `fvk-b-shift`.
     pub name: &'static str,
+    /// How values follow the name.
     pub kind: Kind,
     /// Also accepted with the `/` prefix (fxc-style), as dxc does.
     pub slash: bool,
+    /// The `-help` section the option is listed in.
     pub group: Group,
     /// Value name(s) shown in `--help`.
     pub meta: &'static str,
+    /// The `-help` description.
     pub help: &'static str,
     /// Accepted but not listed in `--help` (dxc's hidden and compatibility spellings).
     pub hidden: bool,
@@ -83,9 +93,11 @@ impl OptSpec {
             None => self.name.to_string(),
         }
     }
+    /// Whether the option takes a value.
     pub fn takes_value(&self) -> bool {
         self.kind != Kind::Flag
     }
+    /// How many values the option takes.
     pub fn value_count(&self) -> usize {
         match self.kind {
             Kind::Flag => 0,
