@@ -167,6 +167,7 @@ pub(crate) fn spirv(
         resource_heap_binding: so.resource_heap.as_ref().map(|b| (b.binding, b.set)),
         sampler_heap_binding: so.sampler_heap.as_ref().map(|b| (b.binding, b.set)),
         counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
+        ray_tracing_nv: so.extensions.iter().any(|e| e == "SPV_NV_ray_tracing"),
     };
     match times.time(Phase::Codegen, || emit_module(&module, &lower)) {
         Ok(mut m) => {

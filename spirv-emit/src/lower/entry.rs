@@ -108,6 +108,9 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn lower_entry(&mut self, ep: &EntryPoint) -> R<()> {
         let m = self.m;
         let f = m.func(ep.func);
+        if let Some(model) = super::raytracing::ray_model(ep.stage) {
+            return self.lower_ray_entry(ep, model);
+        }
         let model = match ep.stage {
             Stage::Vertex => ExecutionModel::Vertex,
             Stage::Pixel => ExecutionModel::Fragment,

@@ -621,7 +621,8 @@ impl<'m> Lowerer<'m> {
             // A resource parameter designates the caller's resource; an `out`/`inout` one would
             // have to rebind the caller's variable, which a pointer cannot do.
             let by_value = matches!(m.var(pv).storage, Storage::Param(hlslc_sema::tast::ParamDir::In));
-            if self.resource_param_storage(m.var(pv).ty).is_some() && !by_value {
+            let by_pointer = matches!(self.resource_param_storage(m.var(pv).ty), Some((sc, _)) if sc != StorageClass::Function);
+            if by_pointer && !by_value {
                 return unsupported(format!("the out/inout resource parameter '{}'", m.var(pv).name), self.expr_span(a));
             }
             if let Some(b) = self.buffer_argument(a, i, pv)? {
@@ -729,7 +730,7 @@ impl<'m> Lowerer<'m> {
     fn buffer_argument(&mut self, a: ExprId, index: usize, param: hlslc_sema::tast::VarId) -> R<Option<super::BoundParam>> {
         let name = &self.m.var(param).name;
         match self.resource_param_storage(self.m.var(param).ty) {
-            Some((StorageClass::UniformConstant, _)) | None => return Ok(None),
+            Some((StorageClass::UniformConstant | StorageClass::Function, _)) | None => return Ok(None),
             Some(_) => {}
         }
         let place = self.lvalue(a)?;
@@ -754,7 +755,8 @@ impl<'m> Lowerer<'m> {
     fn resource_argument(&mut self, a: ExprId, param: &str) -> R<SpvId> {
         let place = self.lvalue(a)?;
         match Self::place_ptr(&place) {
-            Some((ptr, StorageClass::UniformConstant, _)) => Ok(ptr),
+            // (A ray query's Function variable is passed by pointer too.)
+            Some((ptr, StorageClass::UniformConstant | StorageClass::Function, _)) => Ok(ptr),
             _ => unsupported(format!("this argument for the resource parameter '{param}'"), self.expr_span(a)),
         }
     }

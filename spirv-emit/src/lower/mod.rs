@@ -24,6 +24,7 @@ mod heap;
 mod intrinsics;
 pub mod layout;
 mod place;
+mod raytracing;
 mod resources;
 mod stages;
 mod stmt;
@@ -83,6 +84,9 @@ pub struct LowerOptions {
     pub maximal_reconvergence: bool,
     /// `-Zi`: the source files, for `OpSource` with the main file's text and `OpLine`s.
     pub debug_source: Option<DebugSource>,
+    /// `-fspv-extension=SPV_NV_ray_tracing`: ray tracing through `SPV_NV_ray_tracing`
+    /// (`OpTraceNV`, payload locations as operands) instead of `SPV_KHR_ray_tracing`.
+    pub ray_tracing_nv: bool,
 }
 
 /// The sources of a compilation for `-Zi`.
@@ -117,6 +121,7 @@ impl Default for LowerOptions {
             unknown_image_format: false,
             maximal_reconvergence: false,
             debug_source: None,
+            ray_tracing_nv: false,
         }
     }
 }
@@ -232,6 +237,8 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) spec_mode: bool,
     /// `-Zi`: the `OpString` of the main file, which `OpLine`s name.
     pub(crate) debug_file: Option<SpvId>,
+    /// Ray tracing state: payload and callable-data locations, hit attributes ([`raytracing`]).
+    pub(crate) ray: raytracing::RayState,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -266,6 +273,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         has_spec_constants: false,
         spec_mode: false,
         debug_file: None,
+        ray: raytracing::RayState::default(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
@@ -302,7 +310,11 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         }
     }
     l.bind_heaps();
-    Ok(l.b.finish()?)
+    let late = std::mem::take(&mut l.ray.late_vars);
+    let globals = std::mem::take(&mut l.global_ids);
+    let mut built = l.b.finish()?;
+    raytracing::finish_late_vars(&mut built.module, &late, &globals, opts.target.spirv_version() >= (1, 4));
+    Ok(built)
 }
 
 impl<'m> Lowerer<'m> {

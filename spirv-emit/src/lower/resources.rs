@@ -343,6 +343,18 @@ impl<'m> Lowerer<'m> {
                 let layout = if tb || std430 { Layout::Std430 } else { Layout::Std140 };
                 self.block_struct(&format!("type.{}.{}", kind.name(), def.name), &tys, &names, layout, tb)
             }
+            RaytracingAccelerationStructure => {
+                // Outside ray tracing stages, the type is ray query's (DXC's choice).
+                let rt = self.m.entries.iter().any(|e| super::raytracing::ray_model(e.stage).is_some());
+                if !rt && !self.opts.ray_tracing_nv {
+                    self.require_ray_query();
+                }
+                Ok(self.b.ctx.type_acceleration_structure(Some("accelerationStructureNV")))
+            }
+            RayQuery => {
+                self.require_ray_query();
+                Ok(self.b.ctx.type_ray_query(Some("rayQueryKHR")))
+            }
             _ => unsupported(format!("the object type '{}'", kind.name()), None),
         }
     }

@@ -105,6 +105,8 @@ impl<'m> Lowerer<'m> {
         // patches as the values they hold.
         use hlslc_sema::types::{ObjectKind, ResourceClass};
         match self.m.types.get(e) {
+            // A ray query is a state object: the callee works on the caller's.
+            hlslc_sema::types::Type::Object { kind: ObjectKind::RayQuery, .. } => Some((StorageClass::Function, Layout::Logical)),
             hlslc_sema::types::Type::Object { kind, .. }
                 if matches!(kind.resource_class(), Some(ResourceClass::Srv | ResourceClass::Uav | ResourceClass::Sampler))
                     && !matches!(kind, ObjectKind::TextureBuffer) =>
@@ -281,14 +283,19 @@ impl<'m> Lowerer<'m> {
             self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
             return Ok(());
         }
-        // A resource or an array of resources: an alias of the resource(s) last assigned.
-        if matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) || self.is_resource_array(var.ty) {
+        // A resource or an array of resources: an alias of the resource(s) last assigned (a
+        // `RayQuery` is a state object: a Function variable).
+        let ray_query = matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { kind: hlslc_sema::types::ObjectKind::RayQuery, .. });
+        if !ray_query && (matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) || self.is_resource_array(var.ty)) {
             return self.resource_local(v);
         }
 
         let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Function)?;
         let id = self.b.local_variable(pty, None)?;
-        self.b.ctx.name(id, &var.name);
+        // DXC leaves a ray query variable unnamed.
+        if !ray_query {
+            self.b.ctx.name(id, &var.name);
+        }
         self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Function, layout: Layout::Logical });
         if let Some(init) = var.init {
             let val = self.rvalue(init)?;

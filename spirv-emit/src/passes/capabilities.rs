@@ -17,6 +17,8 @@ use std::collections::{HashMap, HashSet};
 struct Needs {
     caps: IndexSet<C>,
     exts: IndexSet<&'static str>,
+    /// The extensions the emitter declared itself.
+    declared_exts: HashSet<String>,
 }
 
 impl Needs {
@@ -93,7 +95,24 @@ impl<'m> TypeInfo<'m> {
 }
 
 pub fn run(module: &mut Module, target: TargetEnv) {
-    let mut needs = Needs { caps: IndexSet::new(), exts: IndexSet::new() };
+    let declared_exts = module
+        .extensions
+        .iter()
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::LiteralString(s)) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut needs = Needs { caps: IndexSet::new(), exts: IndexSet::new(), declared_exts };
+    // What the emitter declared satisfies an instruction that accepts one of several.
+    for inst in &module.capabilities {
+        if let Some(Operand::Capability(c)) = inst.operands.first() {
+            needs.caps.insert(*c);
+        }
+    }
+    // `-fspv-extension=SPV_NV_ray_tracing`: the emitter declared RayTracingNV; the ray tracing
+    // execution models (shared by both extensions) need nothing more.
+    let ray_nv = needs.caps.contains(&C::RayTracingNV);
     let mut info = TypeInfo::default();
     for inst in &module.types_global_values {
         if let Some(r) = inst.result_id {
@@ -118,6 +137,18 @@ pub fn run(module: &mut Module, target: TargetEnv) {
         })
         .collect();
     for m in &models {
+        let ray = matches!(
+            m,
+            ExecutionModel::RayGenerationKHR
+                | ExecutionModel::IntersectionKHR
+                | ExecutionModel::AnyHitKHR
+                | ExecutionModel::ClosestHitKHR
+                | ExecutionModel::MissKHR
+                | ExecutionModel::CallableKHR
+        );
+        if ray && ray_nv {
+            continue;
+        }
         if let Some(n) = tables::execution_model_need(*m) {
             needs.add(n);
         }
@@ -430,7 +461,11 @@ fn grammar_needs(op: Op, needs: &mut Needs) {
             needs.cap(*c);
         }
     }
-    if let Some(e) = g.extensions.first() {
-        needs.exts.insert(e);
+    // One of several extensions: one already needed or declared (an instruction shared by
+    // SPV_NV_ray_tracing and SPV_KHR_ray_tracing needs the one the module uses).
+    if !g.extensions.iter().any(|e| needs.exts.contains(e) || needs.declared_exts.contains(*e)) {
+        if let Some(e) = g.extensions.first() {
+            needs.exts.insert(e);
+        }
     }
 }

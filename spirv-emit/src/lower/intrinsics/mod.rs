@@ -52,7 +52,7 @@ impl<'m> Lowerer<'m> {
                 notes: Vec::new(),
             });
         }
-        let families: [Family<'m>; 7] = [
+        let families: [Family<'m>; 8] = [
             Self::math_intrinsic,
             Self::packed_intrinsic,
             Self::bits_intrinsic,
@@ -60,6 +60,7 @@ impl<'m> Lowerer<'m> {
             Self::pixel_intrinsic,
             Self::wave_intrinsic,
             Self::mesh_intrinsic,
+            Self::ray_intrinsic,
         ];
         for family in families {
             if let Some(v) = family(self, op, args, ty, e)? {
@@ -75,7 +76,9 @@ impl<'m> Lowerer<'m> {
         let Type::Object { kind, .. } = self.m.types.get(self.m.expr(obj).ty).clone() else {
             return unsupported(format!("the method {op:?}"), span);
         };
-        let v = if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
+        let v = if kind == ObjectKind::RayQuery {
+            self.ray_query_method(op, obj, args, ty, e)?
+        } else if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
             self.stream_method(op, args, e)?
         } else if super::resources::image_shape(kind).is_some() {
             self.texture_method(op, obj, args, ty, e)?
