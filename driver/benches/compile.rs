@@ -5,6 +5,8 @@
 //! cargo bench -p hlslc --bench compile -- --process    # whole hlslc process: CPU time, peak RSS
 //! cargo bench -p hlslc --bench compile -- --memory     # peak memory per source byte, 1/10 MB
 //! cargo bench -p hlslc --bench compile -- --memory-100 # the same with a 100 MB source too
+//! cargo bench -p hlslc --bench compile -- --threads    # library compiles/s on 1 and 2 threads
+//! cargo bench -p hlslc --bench compile -- --reload     # hot reload: recompile after an include edit
 //! ```
 //!
 //! Shaders: `examples/*.hlsl` and DXC's `HLSLFileCheck/samples` (MiniEngine, d3d11) when the corpus
@@ -12,7 +14,7 @@
 //! sets the repetitions (default 15).
 
 use hlslc::timing::{Phase, PhaseTimes};
-use hlslc::{compile, Options, OutputKind, Profile};
+use hlslc::{compile, Compiler, Options, OutputKind, Profile};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -44,9 +46,12 @@ fn run_line_target(source: &str) -> Option<(String, String)> {
     Some((value("-T")?, value("-E").unwrap_or_else(|| "main".into())))
 }
 
-/// DXC's corpus: `shared/corpus/dxc` beside the checkout or beside one of its parents (a git
+/// DXC's corpus: `$HLSLC_CORPUS`, or `shared/corpus/dxc` beside the checkout or beside one of its parents (a git
 /// worktree may sit deeper than the main checkout).
 fn corpus() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("HLSLC_CORPUS").map(PathBuf::from).filter(|p| p.is_dir()) {
+        return Some(dir);
+    }
     root().ancestors().map(|a| a.join("shared/corpus/dxc")).find(|p| p.is_dir())
 }
 
@@ -260,6 +265,190 @@ fn memory(sizes: &[usize]) {
     }
 }
 
+/// The shaders that compile to SPIR-V, with their options.
+fn spirv_jobs(list: &[Shader]) -> Vec<(String, &str, Options)> {
+    list.iter()
+        .filter_map(|s| {
+            let o = options(s, true)?;
+            let name = s.path.to_string_lossy().into_owned();
+            compile(&s.source, &name, &o, None).succeeded().then_some((name, s.source.as_str(), o))
+        })
+        .collect()
+}
+
+/// Compiles/s of the library with 1 and 2 threads: the same list of (shader, rounds) jobs taken
+/// from a shared counter; best of 3 runs each (the machine is shared).
+fn threads(iters: usize) {
+    let list = shaders();
+    let jobs = spirv_jobs(&list);
+    if jobs.is_empty() {
+        println!("no shader compiles");
+        return;
+    }
+    let rounds = iters.max(2);
+    let total = jobs.len() * rounds;
+    println!("library throughput: {} SPIR-V shaders x {rounds} rounds = {total} compiles, {} CPUs available", jobs.len(), std::thread::available_parallelism().map_or(0, |n| n.get()));
+    let mut rates = Vec::new();
+    for n in [1usize, 2] {
+        let mut best = f64::MAX;
+        let mut best_cpu = 0.0;
+        for _ in 0..3 {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let cpu0 = process_cpu();
+            let start = Instant::now();
+            std::thread::scope(|sc| {
+                for _ in 0..n {
+                    sc.spawn(|| loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= total {
+                            break;
+                        }
+                        let (name, source, o) = &jobs[i % jobs.len()];
+                        std::hint::black_box(compile(source, name, o, None).output);
+                    });
+                }
+            });
+            let wall = start.elapsed().as_secs_f64();
+            if wall < best {
+                best = wall;
+                best_cpu = process_cpu() - cpu0;
+            }
+        }
+        let rate = total as f64 / best;
+        println!(
+            "  {n} thread(s): {best:.2} s, {rate:.0} compiles/s; CPU {best_cpu:.2} s ({:.2} cores busy, {:.0} compiles per CPU-second)",
+            best_cpu / best,
+            total as f64 / best_cpu.max(1e-9)
+        );
+        rates.push(rate);
+    }
+    println!("  scaling 2 threads / 1 thread: {:.2}x", rates[1] / rates[0]);
+}
+
+/// CPU time (user + system) of this process so far, in seconds.
+fn process_cpu() -> f64 {
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a rusage.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) };
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// Hot reload: the samples copied to a temporary folder, all compiled; then one include file
+/// widely used is edited and every shader is compiled again, as an engine without dependency
+/// tracking does: plain `compile` (everything again) against one `Compiler` (only the shaders that
+/// include the file again). Also a save that does not change the text.
+fn reload(iters: usize) {
+    let Some(corpus) = corpus() else {
+        println!("no corpus: the reload bench needs HLSLFileCheck/samples");
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("hlslc-bench-reload-{}", std::process::id()));
+    copy_dir(&corpus.join("HLSLFileCheck/samples"), &tmp);
+    let mut files = Vec::new();
+    collect(&tmp, &mut files);
+    let list: Vec<Shader> = files
+        .into_iter()
+        .filter_map(|path| {
+            let source = std::fs::read_to_string(&path).ok()?;
+            let (profile, entry) = run_line_target(&source)?;
+            (!profile.starts_with("lib")).then_some(Shader { path, source, profile, entry })
+        })
+        .collect();
+    let jobs = spirv_jobs(&list);
+    // The include file most of the compiling shaders include directly.
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for (_, src, _) in &jobs {
+        let mut seen = std::collections::BTreeSet::new();
+        for line in src.lines() {
+            if let Some(name) = line.trim().strip_prefix("#include").and_then(|r| r.trim().strip_prefix('"')).and_then(|r| r.split('"').next()) {
+                if seen.insert(name.to_string()) {
+                    *counts.entry(name.to_string()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let Some((file_name, users)) = counts.into_iter().max_by_key(|(n, c)| (*c, std::cmp::Reverse(n.clone()))) else {
+        println!("no shader includes a file");
+        return;
+    };
+    let mut all_files = Vec::new();
+    collect_all(&tmp, &mut all_files);
+    let Some(include) = all_files.into_iter().filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy() == file_name)).min() else {
+        println!("{file_name} not found");
+        return;
+    };
+    println!("hot reload: {} SPIR-V shaders, edit {} (included directly by {users}); best of {} runs", jobs.len(), include.display(), iters.clamp(1, 5));
+    let original = std::fs::read_to_string(&include).unwrap();
+    let all = |c: Option<&Compiler>| {
+        for (name, source, o) in &jobs {
+            match c {
+                Some(c) => std::hint::black_box(c.compile(source, name, o, None).output.is_some()),
+                None => std::hint::black_box(compile(source, name, o, None).output.is_some()),
+            };
+        }
+    };
+    let mut best = [f64::MAX; 4];
+    let mut recompiled = 0;
+    for round in 0..iters.clamp(1, 5) {
+        std::fs::write(&include, &original).unwrap();
+        let compiler = Compiler::new();
+        all(Some(&compiler));
+        // An edit: the text changes.
+        std::fs::write(&include, format!("{original}\n// edit {round}\n")).unwrap();
+        let t = Instant::now();
+        all(None);
+        best[0] = best[0].min(t.elapsed().as_secs_f64());
+        let before = compiler.stats().compiles;
+        let t = Instant::now();
+        all(Some(&compiler));
+        best[1] = best[1].min(t.elapsed().as_secs_f64());
+        recompiled = compiler.stats().compiles - before;
+        // A save without a change.
+        let text = std::fs::read(&include).unwrap();
+        std::fs::write(&include, text).unwrap();
+        let t = Instant::now();
+        all(Some(&compiler));
+        best[2] = best[2].min(t.elapsed().as_secs_f64());
+        // One shader that includes the file, after another edit: compiled either way.
+        if let Some((name, source, o)) = jobs.iter().find(|(_, src, _)| src.contains(file_name.as_str())) {
+            std::fs::write(&include, format!("{original}\n// edit {round}b\n")).unwrap();
+            let t = Instant::now();
+            std::hint::black_box(compiler.compile(source, name, o, None).output.is_some());
+            best[3] = best[3].min(t.elapsed().as_secs_f64());
+        }
+    }
+    println!("  after an edit, every shader again with compile():  {:.1} ms", best[0] * 1e3);
+    println!("  after an edit, every shader again with a Compiler: {:.1} ms ({recompiled} compiled, the rest reused)", best[1] * 1e3);
+    println!("  after a save without change, with a Compiler:      {:.1} ms (0 compiled)", best[2] * 1e3);
+    println!("  one shader that includes the edited file, Compiler: {:.2} ms", best[3] * 1e3);
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// Every file under `dir`.
+fn collect_all(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for p in rd.flatten().map(|e| e.path()) {
+        if p.is_dir() {
+            collect_all(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let iters = std::env::var("HLSLC_BENCH_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(15);
@@ -270,6 +459,10 @@ fn main() {
         memory(&[1, 10]);
     } else if has("--memory-100") {
         memory(&[1, 10, 100]);
+    } else if has("--threads") {
+        threads(iters.min(5));
+    } else if has("--reload") {
+        reload(iters);
     } else {
         in_process(iters);
     }

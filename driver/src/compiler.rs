@@ -17,9 +17,10 @@
 //!
 //! Results with errors are not kept: a missing include may appear, and the compile must notice.
 //! Not cached: the intrinsic table needs no cache (sema's table is a `static` generated at build
-//! time: nothing is built per compile), and tokens are not shared between compiles (the lexer's
-//! tokens hold `Rc<str>`, which cannot cross threads; lexing an include again is cheap next to
-//! sema and code generation, see the `compile` bench).
+//! time: nothing is built per compile), and tokens of include files are not shared between
+//! compiles (the lexer's tokens hold `Rc<str>`, which cannot cross threads): a shader whose
+//! include changed is preprocessed and parsed whole again, and what the session saves is every
+//! shader whose files did not change (`cargo bench -p hlslc --bench compile -- --reload`).
 //!
 //! One known limit: a file-system include is checked where it was found; a file created later in
 //! a folder searched *before* that one is not noticed until [`Compiler::clear`].
