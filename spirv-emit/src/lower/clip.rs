@@ -96,7 +96,8 @@ impl<'m> Lowerer<'m> {
             if dir != ParamDir::Out && !arrayed && !matches!(ep.stage, Stage::Vertex | Stage::Hull) {
                 collect(&m.types, var.ty, var.semantic.as_ref(), &mut ins);
             }
-            if dir != ParamDir::In && ep.stage != Stage::Hull {
+            // (A mesh shader's outputs are arrays written in place: see `stages/mesh.rs`.)
+            if dir != ParamDir::In && !matches!(ep.stage, Stage::Hull | Stage::Mesh) {
                 collect(&m.types, var.ty, var.semantic.as_ref(), &mut outs);
             }
         }

@@ -23,7 +23,7 @@ use spirv::{BuiltIn, Decoration as D, ExecutionMode, ExecutionModel, FunctionCon
 pub(crate) struct Io {
     next_in: u32,
     next_out: u32,
-    interface: Vec<SpvId>,
+    pub(crate) interface: Vec<SpvId>,
     used_in: Vec<u32>,
     used_out: Vec<u32>,
     /// The semantic of an enclosing struct value (`S s : TEXCOORD4`), which replaces the
@@ -85,7 +85,7 @@ fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
 
 /// The members of a struct as SPIR-V lays them out (base classes first, then the fields), with
 /// their semantics and interpolation.
-fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation)> {
+pub(crate) fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation)> {
     let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default()));
     bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation))).collect()
 }
@@ -120,6 +120,10 @@ impl<'m> Lowerer<'m> {
                 ExecutionModel::Geometry
             }
             Stage::Amplification if self.opts.target.spirv_version() >= (1, 4) => ExecutionModel::TaskEXT,
+            Stage::Mesh if self.opts.target.spirv_version() >= (1, 4) => ExecutionModel::MeshEXT,
+            Stage::Mesh => {
+                return unsupported("mesh shaders for SPIR-V before 1.4 (SPV_NV_mesh_shader; use -fspv-target-env=vulkan1.1spirv1.4 or later for SPV_EXT_mesh_shader)", Some(f.span))
+            }
             Stage::Hull => ExecutionModel::TessellationControl,
             Stage::Domain => ExecutionModel::TessellationEvaluation,
             other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
@@ -169,6 +173,12 @@ impl<'m> Lowerer<'m> {
                 // A geometry shader's output stream: its stage variables are written by `Append`.
                 let tree = self.declare_output(ep.stage, elem, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, var.span, &mut io, None)?;
                 self.stream_out.get_or_insert(tree);
+                args.push(tmp);
+                continue;
+            }
+            if ep.stage == Stage::Mesh && var.primitive.is_some() {
+                // Mesh outputs are written in place; the payload is read from its own storage.
+                self.mesh_param(ep, p, tmp, &mut io)?;
                 args.push(tmp);
                 continue;
             }
@@ -226,6 +236,7 @@ impl<'m> Lowerer<'m> {
             }
             Stage::Geometry => self.geometry_modes(ep, wrapper)?,
             Stage::Hull | Stage::Domain => self.tessellation_modes(ep, wrapper)?,
+            Stage::Mesh => self.mesh_modes(ep, wrapper)?,
             _ => {}
         }
         if self.depth_replacing {
@@ -471,7 +482,7 @@ impl<'m> Lowerer<'m> {
     /// Creates the stage variable for `semantic`: returns (variable, its value type, the value
     /// type of the HLSL side).
     #[allow(clippy::too_many_arguments)]
-    fn stage_var(
+    pub(crate) fn stage_var(
         &mut self,
         stage: Stage,
         ty: TypeId,
@@ -593,7 +604,7 @@ impl<'m> Lowerer<'m> {
                 used.extend(location..location + locations);
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
                 let flat = interp.nointerpolation || !k.is_float();
-                if input && stage == Stage::Pixel || !input && stage == Stage::Vertex {
+                if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
                     if flat {
                         self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                     }
@@ -645,6 +656,12 @@ fn slot_of(stage: Stage, semantic: &Semantic, input: bool, loc: Option<u32>) -> 
         | (S::ViewportArrayIndex, Stage::Pixel, true) => Some((B::ViewportIndex, "gl_ViewportIndex")),
         // DXC leaves this one unnamed.
         (S::ViewID, _, true) => Some((B::ViewIndex, "")),
+        // Per-primitive outputs of a mesh shader.
+        (S::PrimitiveID, Stage::Mesh, false) => Some((B::PrimitiveId, "gl_PrimitiveID")),
+        (S::RenderTargetArrayIndex, Stage::Mesh, false) => Some((B::Layer, "gl_Layer")),
+        (S::ViewportArrayIndex, Stage::Mesh, false) => Some((B::ViewportIndex, "gl_ViewportIndex")),
+        (S::CullPrimitive, Stage::Mesh, false) => Some((B::CullPrimitiveEXT, "")),
+        (S::ShadingRate, Stage::Mesh, false) => Some((B::PrimitiveShadingRateKHR, "")),
         (S::OutputControlPointID, Stage::Hull, true) => Some((B::InvocationId, "gl_InvocationID")),
         (S::DomainLocation, Stage::Domain, true) => Some((B::TessCoord, "gl_TessCoord")),
         (S::TessFactor, Stage::Hull, false) | (S::TessFactor, Stage::Domain, true) => Some((B::TessLevelOuter, "gl_TessLevelOuter")),

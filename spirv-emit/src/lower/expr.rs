@@ -214,6 +214,9 @@ impl<'m> Lowerer<'m> {
         match &expr.kind {
             ExprKind::Var(v) => {
                 let var = m.var(*v);
+                if let Some(node) = self.mesh_outs.get(v).cloned() {
+                    return self.mesh_place(&node, None, var.ty);
+                }
                 match self.vars.get(v).cloned() {
                     Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
                     Some(VarHome::Alias(init)) => self.alias_place(*v, init),
@@ -246,12 +249,19 @@ impl<'m> Lowerer<'m> {
                     cur = *s;
                 }
                 let mut indices = Vec::new();
+                let mut path = Vec::new();
                 for &step in via_base {
                     let (bty, _) = self.struct_member(cur, step, true);
                     indices.push(self.b.ctx.const_i32(step as i32));
+                    path.push(step);
                     cur = bty;
                 }
                 let (_, idx) = self.struct_member(cur, *index, false);
+                if let Place::Mesh { node, index: elem, .. } = &place {
+                    path.push(idx);
+                    let (node, elem) = (node.clone(), *elem);
+                    return self.mesh_member(&node, elem, &path, ty);
+                }
                 indices.push(self.b.ctx.const_i32(idx as i32));
                 if let Place::Ptr { ty: t, .. } = &mut place {
                     *t = cur;
@@ -366,6 +376,10 @@ impl<'m> Lowerer<'m> {
         }
         let place = self.lvalue(base)?;
         let idx = self.rvalue(index)?;
+        if let Place::Mesh { node, index: elem, .. } = &place {
+            let (node, elem) = (node.clone(), *elem);
+            return self.mesh_element(&node, elem, idx, ty);
+        }
         // A scalar's only component, and the only row of a 1xN matrix (a vector in SPIR-V), are
         // the whole value.
         if matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1) | Type::Matrix { rows: 1, .. }) {

@@ -239,6 +239,9 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) debug_file: Option<SpvId>,
     /// Ray tracing state: payload and callable-data locations, hit attributes ([`raytracing`]).
     pub(crate) ray: raytracing::RayState,
+    /// A mesh shader's `out vertices/indices/primitives` parameters: where their elements live
+    /// (`stages/mesh.rs`).
+    pub(crate) mesh_outs: HashMap<VarId, std::rc::Rc<stages::MeshNode>>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -274,6 +277,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         spec_mode: false,
         debug_file: None,
         ray: raytracing::RayState::default(),
+        mesh_outs: HashMap::new(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);

@@ -24,12 +24,15 @@ pub(crate) enum Place {
     /// An element of a storage image or texel buffer: read with `OpImageRead`, written with
     /// `OpImageWrite`.
     Texel { image_ptr: SpvId, image_ty: SpvId, coord: SpvId, ty: TypeId },
+    /// A mesh shader's output array (`index: None`) or one element of it, a struct whose members
+    /// live in separate arrayed stage variables (see `stages/mesh.rs`).
+    Mesh { node: std::rc::Rc<super::stages::MeshNode>, index: Option<SpvId>, ty: TypeId },
 }
 
 impl Place {
     pub fn ty(&self) -> TypeId {
         match self {
-            Place::Ptr { ty, .. } | Place::Swizzle { ty, .. } | Place::Elements { ty, .. } | Place::Texel { ty, .. } => *ty,
+            Place::Ptr { ty, .. } | Place::Swizzle { ty, .. } | Place::Elements { ty, .. } | Place::Texel { ty, .. } | Place::Mesh { ty, .. } => *ty,
         }
     }
 }
@@ -68,6 +71,7 @@ impl<'m> Lowerer<'m> {
                 let image = self.load_image_ptr(*image_ty, *image_ptr)?;
                 self.image_read(image, *coord, *ty)
             }
+            Place::Mesh { node, index, ty } => self.mesh_load(node, *index, *ty),
         }
     }
 
@@ -86,6 +90,20 @@ impl<'m> Lowerer<'m> {
                 };
                 if n == 1 {
                     return self.store(base, value);
+                }
+                let comp = self.m.types.component(base_ty).and_then(|k| self.m.types.find(&Type::Scalar(k)));
+                if let (Place::Ptr { sc: StorageClass::Output, .. }, Some(comp)) = (&**base, comp) {
+                    // A stage output (a mesh shader's, shared by the workgroup) is written
+                    // component by component, without reading it back, as DXC does.
+                    let kind = self.m.types.component(base_ty).unwrap_or(ScalarKind::Float);
+                    let comp_ty = self.scalar_ty(kind, Layout::Logical);
+                    for (i, &c) in comps.iter().enumerate() {
+                        let idx = self.b.ctx.const_u32(c as u32);
+                        let p = self.chain(base, &[idx], comp)?;
+                        let x = if comps.len() == 1 { value } else { self.b.composite_extract(comp_ty, value, &[i as u32])? };
+                        self.store(&p, x)?;
+                    }
+                    return Ok(());
                 }
                 let old = self.load(base)?;
                 let vty = self.ty(base_ty, Layout::Logical)?;
@@ -126,6 +144,7 @@ impl<'m> Lowerer<'m> {
                 )?;
                 Ok(())
             }
+            Place::Mesh { node, index, ty } => self.mesh_store(node, *index, *ty, value),
         }
     }
 

@@ -6,5 +6,5 @@ mod geometry;
 mod mesh;
 mod tessellation;
 
-pub(crate) use mesh::task_payloads;
+pub(crate) use mesh::{task_payloads, MeshNode};
 pub(crate) use tessellation::HullParams;

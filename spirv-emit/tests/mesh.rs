@@ -1,0 +1,174 @@
+//! Mesh shaders (SPV_EXT_mesh_shader) end to end: HLSL → SPIR-V, checked by `spirv-val`
+//! (skipped with a message when SPIRV-Tools is missing) and by what the disassembly must
+//! contain, in order. The expected lines follow DXC's `meshshading.ext.triangle.mesh.hlsl` and
+//! `meshshading.ext.cullprimative.hlsl` CHECK lines (SPIR-V.rst, "Mesh and Amplification
+//! Shaders").
+
+mod common;
+
+use hlslc_spirv::target::TargetEnv;
+
+const TRIANGLE: &str = r#"
+struct MeshPerVertex {
+    float4 position : SV_Position;
+    float2 userVertAttr : USER;
+    float4 userVertAttrArr[2] : USER_ARR;
+    float4x4 userVertAttrMat : USER_MAT;
+};
+struct MeshPerPrimitive {
+    int primId : SV_PrimitiveID;
+    int layer  : SV_RenderTargetArrayIndex;
+    bool cull : SV_CullPrimitive;
+    float3 userPrimAttr : PRIM_USER;
+};
+struct MeshPayload { float dummy[10]; float4 pos; };
+
+[outputtopology("triangle")]
+[numthreads(128, 1, 1)]
+void main(out vertices MeshPerVertex verts[64],
+          out indices uint3 primitiveInd[81],
+          out primitives MeshPerPrimitive prims[81],
+          in payload MeshPayload pld,
+          in uint tid : SV_DispatchThreadID,
+          in uint tig : SV_GroupIndex)
+{
+    SetMeshOutputCounts(64, 81);
+    verts[tid].position.x = 11.0;
+    verts[tid].position.yw = float2(12.0, 14.0);
+    verts[tid].userVertAttrArr[1] = float4(27.0, 28.0, 29.0, 30.0);
+    verts[tid].userVertAttrMat[3] = float4(7.0, 8.0, 9.0, 10.0);
+    MeshPerVertex vert;
+    vert.position = pld.pos;
+    vert.userVertAttr = float2(9.0, 10.0);
+    vert.userVertAttrArr[0] = float4(17.0, 18.0, 19.0, 20.0);
+    vert.userVertAttrArr[1] = float4(27.0, 28.0, 29.0, 30.0);
+    vert.userVertAttrMat = (float4x4)0;
+    verts[tid + 1] = vert;
+    prims[tig].primId = 10;
+    prims[tig].cull = false;
+    prims[tig].userPrimAttr = verts[tid].position.xyz;
+    primitiveInd[4].x = 1;
+    primitiveInd[2][2] = 1;
+    primitiveInd[tid] = uint3(11, 12, 13);
+}
+"#;
+
+#[test]
+fn triangle_mesh_shader_writes_its_outputs_in_place() {
+    common::check_in_order(
+        TRIANGLE,
+        "ms_6_5",
+        TargetEnv::Vulkan1_1Spirv1_4,
+        "vulkan1.1spv1.4",
+        &[
+            "OpCapability MeshShadingEXT",
+            "OpExtension \"SPV_EXT_mesh_shader\"",
+            "OpEntryPoint MeshEXT %main \"main\"",
+            "OpExecutionMode %main LocalSize 128 1 1",
+            "OpExecutionMode %main OutputTrianglesEXT",
+            "OpExecutionMode %main OutputVertices 64",
+            "OpExecutionMode %main OutputPrimitivesEXT 81",
+            // (DXC puts the Location decorations after the others.)
+            "OpDecorate %gl_Position BuiltIn Position",
+            "OpDecorate %out_var_USER Location 0",
+            "OpDecorate %out_var_USER_ARR Location 1",
+            "OpDecorate %out_var_USER_MAT Location 3",
+            "BuiltIn PrimitiveTriangleIndicesEXT",
+            "OpDecorate %gl_PrimitiveID BuiltIn PrimitiveId",
+            "OpDecorate %gl_PrimitiveID PerPrimitiveEXT",
+            "OpDecorate %gl_Layer BuiltIn Layer",
+            "OpDecorate %gl_Layer PerPrimitiveEXT",
+            "BuiltIn CullPrimitiveEXT",
+            "PerPrimitiveEXT",
+            "OpDecorate %out_var_PRIM_USER Location 7",
+            "OpDecorate %out_var_PRIM_USER PerPrimitiveEXT",
+            "%gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_64 Output",
+            "%out_var_USER = OpVariable %_ptr_Output__arr_v2float_uint_64 Output",
+            "%out_var_USER_ARR = OpVariable %_ptr_Output__arr__arr_v4float_uint_2_uint_64 Output",
+            "%out_var_USER_MAT = OpVariable %_ptr_Output__arr_mat4v4float_uint_64 Output",
+            "= OpVariable %_ptr_Output__arr_v3uint_uint_81 Output",
+            "%gl_PrimitiveID = OpVariable %_ptr_Output__arr_int_uint_81 Output",
+            "%gl_Layer = OpVariable %_ptr_Output__arr_int_uint_81 Output",
+            "= OpVariable %_ptr_Output__arr_bool_uint_81 Output",
+            "%out_var_PRIM_USER = OpVariable %_ptr_Output__arr_v3float_uint_81 Output",
+            "%in_var_pld = OpVariable %_ptr_TaskPayloadWorkgroupEXT_MeshPayload TaskPayloadWorkgroupEXT",
+            // The wrapper copies the payload into the parameter.
+            "OpLoad %MeshPayload %in_var_pld",
+            "OpStore %param_var_pld",
+            "OpSetMeshOutputsEXT %uint_64 %uint_81",
+            // verts[tid].position.x = 11; verts[tid].position.yw = ...: one store per component.
+            "OpAccessChain %_ptr_Output_v4float %gl_Position",
+            "OpAccessChain %_ptr_Output_float",
+            "OpStore", "%float_11",
+            "OpAccessChain %_ptr_Output_v4float %gl_Position",
+            "OpAccessChain %_ptr_Output_float", "%uint_1",
+            "OpCompositeExtract %float",
+            "OpAccessChain %_ptr_Output_float", "%uint_3",
+            "OpAccessChain %_ptr_Output__arr_v4float_uint_2 %out_var_USER_ARR",
+            "OpAccessChain %_ptr_Output_v4float", "%uint_1",
+            "OpAccessChain %_ptr_Output_mat4v4float %out_var_USER_MAT",
+            "OpAccessChain %_ptr_Output_v4float", "%uint_3",
+            // verts[tid + 1] = vert: member by member.
+            "OpIAdd %uint",
+            "OpAccessChain %_ptr_Output_v4float %gl_Position",
+            "OpAccessChain %_ptr_Output_v2float %out_var_USER",
+            "OpAccessChain %_ptr_Output__arr_v4float_uint_2 %out_var_USER_ARR",
+            "OpAccessChain %_ptr_Output_mat4v4float %out_var_USER_MAT",
+            "OpAccessChain %_ptr_Output_int %gl_PrimitiveID",
+            "OpStore", "%int_10",
+            "OpAccessChain %_ptr_Output_bool",
+            "OpStore", "%false",
+            // An output read back from its variable.
+            "OpAccessChain %_ptr_Output_v4float %gl_Position",
+            "OpAccessChain %_ptr_Output_v3float %out_var_PRIM_USER",
+            // primitiveInd[4].x = 1; primitiveInd[2][2] = 1
+            "OpAccessChain %_ptr_Output_v3uint", "%uint_4",
+            "OpAccessChain %_ptr_Output_uint",
+            "OpStore", "%uint_1",
+            "OpAccessChain %_ptr_Output_v3uint", "%uint_2",
+            "OpAccessChain %_ptr_Output_uint", "%uint_2",
+            "OpAccessChain %_ptr_Output_v3uint",
+        ],
+    );
+}
+
+#[test]
+fn line_and_point_topologies_pick_their_index_builtins() {
+    for (topology, index_ty, mode, builtin) in [
+        ("line", "uint2", "OutputLinesEXT", "PrimitiveLineIndicesEXT"),
+        ("point", "uint", "OutputPoints", "PrimitivePointIndicesEXT"),
+    ] {
+        let src = format!(
+            "struct V {{ float4 pos : SV_Position; }};
+             [outputtopology(\"{topology}\")] [numthreads(32, 1, 1)]
+             void main(out vertices V verts[16], out indices {index_ty} ind[8], uint t : SV_GroupIndex) {{
+                 SetMeshOutputCounts(16, 8);
+                 verts[t].pos = float4(1, 2, 3, 4);
+                 ind[t] = ({index_ty})t;
+             }}"
+        );
+        common::check_in_order(
+            &src,
+            "ms_6_5",
+            TargetEnv::Vulkan1_1Spirv1_4,
+            "vulkan1.1spv1.4",
+            &[&format!("OpExecutionMode %main {mode}"), "OpExecutionMode %main OutputVertices 16", &format!("BuiltIn {builtin}")],
+        );
+    }
+}
+
+#[test]
+fn mesh_shader_before_spirv_1_4_is_refused_by_name() {
+    let src = "struct V { float4 p : SV_Position; }; [outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
+               void main(out vertices V v[3], out indices uint3 i[1]) { SetMeshOutputCounts(3, 1); }";
+    let e = common::lower(src, "ms_6_5", TargetEnv::default()).expect_err("the NV flavour is not done");
+    assert!(e.message.contains("mesh shaders for SPIR-V before 1.4"), "{}", e.message);
+}
+
+#[test]
+fn clip_distances_in_mesh_outputs_are_refused_by_name() {
+    let src = "struct V { float4 p : SV_Position; float c : SV_ClipDistance0; }; [outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
+               void main(out vertices V v[3], out indices uint3 i[1]) { SetMeshOutputCounts(3, 1); }";
+    let e = common::lower(src, "ms_6_5", TargetEnv::Vulkan1_1Spirv1_4).expect_err("not done");
+    assert!(e.message.contains("SV_ClipDistance/SV_CullDistance in mesh shader outputs"), "{}", e.message);
+}
