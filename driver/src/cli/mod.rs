@@ -139,6 +139,18 @@ pub struct Invocation {
 }
 
 /// Parses `args` (without the program name) as `tool` does.
+///
+/// ```
+/// use hlslc::cli::{parse_args, Tool};
+/// let args: Vec<String> = ["-T", "cs_6_0", "-E", "CSMain", "-spirv", "-D", "N=4", "shader.hlsl"].map(String::from).into();
+/// let inv = parse_args(Tool::Hlslc, &args).unwrap();
+/// assert!(inv.options.spirv);
+/// assert_eq!(inv.options.entry, "CSMain");
+/// assert_eq!(inv.inputs, ["shader.hlsl"]);
+/// // Unknown options and bad values are errors that name them.
+/// let bad: Vec<String> = ["-T", "xs_6_0"].map(String::from).into();
+/// assert!(parse_args(Tool::Hlslc, &bad).unwrap_err().message.contains("xs_6_0"));
+/// ```
 pub fn parse_args(tool: Tool, args: &[String]) -> Result<Invocation, CliError> {
     let recognized = normalize::recognize(args, tool.tables())?;
     let argv = normalize::canonical(tool.name(), &recognized);
