@@ -224,6 +224,34 @@ fn vk_image_format_sets_the_image_format() {
     assert!(e.contains("attribute 'vk::image_format' is not supported by the SPIR-V back end when variables of the same type"), "{e}");
 }
 
+#[test]
+fn vk_shader_record_makes_a_shader_record_buffer() {
+    // A miss shader of a library reading its shader binding table record (SPV_NV_ray_tracing, so
+    // that vulkan1.0 validation applies): a ShaderRecordBufferKHR block with no binding; without
+    // the attribute, a uniform buffer at binding 0.
+    let s = |a: &str| format!("struct S {{ float4 v; }}; {a} ConstantBuffer<S> rec; struct P {{ float4 c; }}; [shader(\"miss\")] void main(inout P p) {{ p.c = rec.v; }}");
+    let build_rt = |src: &str| -> String {
+        let mut o = Options::for_profile(Profile::parse("lib_6_3").unwrap());
+        o.spirv = true;
+        o.opt_level = 0;
+        o.spirv_options.extensions = vec!["SPV_NV_ray_tracing".into()];
+        let r = compile(src, "attr.hlsl", &o, None);
+        assert!(r.succeeded(), "{}\n{src}", r.render_diagnostics());
+        let Some(Output::Binary(bytes)) = r.output else { panic!("no binary output") };
+        validate(&bytes, "lib_6_3");
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        hlslc_spirv::disasm::disassemble(&words).expect("disassembles")
+    };
+    for attr in ["[[vk::shader_record_ext]]", "[[vk::shader_record_nv]]"] {
+        let a = build_rt(&s(attr));
+        assert!(a.contains("%rec = OpVariable %_ptr_ShaderRecordBufferKHR_type_ConstantBuffer_S ShaderRecordBufferKHR"), "{a}");
+        assert!(!a.contains("OpDecorate %rec Binding") && !a.contains("OpDecorate %rec DescriptorSet"), "{a}");
+    }
+    let b = build_rt(&s(""));
+    assert!(b.contains("%rec = OpVariable %_ptr_Uniform_type_ConstantBuffer_S Uniform"), "{b}");
+    assert!(b.contains("OpDecorate %rec Binding 0"), "{b}");
+}
+
 /// A shader using attribute `name` (bare, on the entry point) for the refusal walk, with the
 /// profile to compile it for.
 fn refusal_sample(namespace: Option<&str>, name: &str) -> (String, &'static str) {

@@ -102,6 +102,9 @@ pub struct Binding {
     pub vk_location: Option<u32>,
     /// `[[vk::push_constant]]`.
     pub vk_push_constant: bool,
+    /// `[[vk::shader_record_nv]]` / `[[vk::shader_record_ext]]`: the buffer is the shader
+    /// binding table record of a ray tracing shader (no descriptor binding).
+    pub vk_shader_record: bool,
     /// `[[vk::constant_id(n)]]`: a specialization constant (SPIR-V only). Its default value is
     /// the initializer; [`Var::const_value`] stays `None` so that nothing folds it.
     pub vk_constant_id: Option<u32>,

@@ -215,3 +215,28 @@ void main() {
     assert!(has_line(&d, &["= OpRayQueryGetIntersectionTKHR %float ", " %uint_1"]), "{d}");
     assert!(has_line(&d, &["= OpRayQueryGetIntersectionObjectToWorldKHR %mat4v3float ", " %uint_1"]), "{d}");
 }
+
+#[test]
+fn shader_records_are_std430_blocks_without_bindings() {
+    // SPIR-V.rst: [[vk::shader_record_ext]] on a cbuffer or ConstantBuffer; DXC lays records out
+    // as storage buffers (vk.layout.shader-record-ext.std430.hlsl: `float2 f1[3]` has stride 8),
+    // so `float a[2]` has stride 4 (16 in a uniform buffer) and a float3 after it offset 16
+    // (its 16-byte alignment; 32 in a uniform buffer).
+    let src = r#"
+struct S { float a[2]; float3 b; };
+[[vk::shader_record_ext]] ConstantBuffer<S> rec;
+[[vk::shader_record_ext]] cbuffer Block { float c[2]; float3 d; };
+struct Payload { float4 color; };
+[shader("miss")]
+void Miss(inout Payload p) { p.color = float4(rec.b + d, rec.a[1] + c[0]); }
+"#;
+    let d = compile(src, "lib_6_3", TargetEnv::Vulkan1_2, false, "vulkan1.2");
+    assert!(has_line(&d, &["%rec = OpVariable %_ptr_ShaderRecordBufferKHR_type_ConstantBuffer_S ShaderRecordBufferKHR"]), "{d}");
+    assert!(has_line(&d, &["%Block = OpVariable %_ptr_ShaderRecordBufferKHR_type_Block ShaderRecordBufferKHR"]), "{d}");
+    assert!(has_line(&d, &["OpMemberDecorate %type_ConstantBuffer_S 1 Offset 16"]), "{d}");
+    assert!(has_line(&d, &["OpMemberDecorate %type_Block 1 Offset 16"]), "{d}");
+    assert!(has_line(&d, &["OpDecorate %_arr_float_uint_2 ArrayStride 4"]), "{d}");
+    assert!(!d.contains(" Binding ") && !d.contains(" DescriptorSet "), "{d}");
+    assert!(has_line(&d, &["= OpAccessChain %_ptr_ShaderRecordBufferKHR_v3float %rec %int_1"]), "{d}");
+    assert!(has_line(&d, &["= OpAccessChain %_ptr_ShaderRecordBufferKHR_v3float %Block %int_1"]), "{d}");
+}

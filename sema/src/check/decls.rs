@@ -275,6 +275,7 @@ impl Checker<'_> {
                 "counter_binding" => b.vk_counter_binding = int(0),
                 "location" => b.vk_location = int(0),
                 "push_constant" => b.vk_push_constant = true,
+                "shader_record_nv" | "shader_record_ext" => b.vk_shader_record = true,
                 "constant_id" => b.vk_constant_id = int(0),
                 _ => {}
             }

@@ -226,6 +226,9 @@ impl<'m> Lowerer<'m> {
                             Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].is_tbuffer => {
                                 (Layout::Std430, self.storage_block().0)
                             }
+                            Storage::CBufferMember { cbuffer, .. } if m.cbuffers[cbuffer.0 as usize].binding.vk_shader_record => {
+                                (Layout::Std430, StorageClass::ShaderRecordBufferKHR)
+                            }
                             _ => (Layout::Std140, StorageClass::Uniform),
                         };
                         let pty = self.ptr_ty(var.ty, layout, sc)?;

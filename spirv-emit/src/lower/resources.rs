@@ -45,7 +45,29 @@ impl<'m> Lowerer<'m> {
                     self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout: Layout::Logical });
                 }
                 Storage::Uniform => {
-                    if var.binding.vk_push_constant && matches!(m.types.get(var.ty), Type::Object { kind: ObjectKind::ConstantBuffer, .. }) {
+                    if var.binding.vk_shader_record && !matches!(m.types.get(var.ty), Type::Object { kind: ObjectKind::ConstantBuffer, .. }) {
+                        return Err(super::LowerError {
+                            message: format!("attribute 'vk::shader_record_ext' (or '_nv') on '{}' is not supported by the SPIR-V back end: only a ConstantBuffer or cbuffer can be a shader record", var.name),
+                            span: Some(var.span),
+                            notes: Vec::new(),
+                        });
+                    } else if var.binding.vk_shader_record && var.binding.vk_binding.is_some() {
+                        // A record has no binding: [[vk::binding]] would be dropped.
+                        return Err(super::LowerError {
+                            message: "vk::shader_record_ext (or vk::shader_record_nv) attribute cannot be used together with vk::binding attribute".into(),
+                            span: Some(var.span),
+                            notes: Vec::new(),
+                        });
+                    } else if var.binding.vk_shader_record {
+                        // A shader record: laid out as a storage buffer, no binding.
+                        let ty = self.object_ty_laid_out(var.ty, true)?;
+                        let sc = StorageClass::ShaderRecordBufferKHR;
+                        let ptr_ty = self.b.ctx.type_pointer(sc, ty);
+                        let id = self.b.global_variable(ptr_ty, sc, None);
+                        self.global_ids.push(id);
+                        self.b.ctx.name(id, &var.name);
+                        self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout: Layout::Std430 });
+                    } else if var.binding.vk_push_constant && matches!(m.types.get(var.ty), Type::Object { kind: ObjectKind::ConstantBuffer, .. }) {
                         self.declare_push_constant(g)?;
                     } else if let Type::Object { kind, .. } = m.types.get(var.ty) {
                         let (sc, layout) = self.object_storage(*kind);
@@ -104,10 +126,31 @@ impl<'m> Lowerer<'m> {
         for (ci, cb) in m.cbuffers.iter().enumerate() {
             let tys: Vec<TypeId> = cb.members.iter().map(|&v| m.var(v).ty).collect();
             let names: Vec<String> = cb.members.iter().map(|&v| m.var(v).name.clone()).collect();
-            let layout = if cb.is_tbuffer { Layout::Std430 } else { Layout::Std140 };
+            if cb.binding.vk_shader_record && cb.binding.vk_binding.is_some() {
+                return Err(super::LowerError {
+                    message: "vk::shader_record_ext (or vk::shader_record_nv) attribute cannot be used together with vk::binding attribute".into(),
+                    span: Some(cb.span),
+                    notes: Vec::new(),
+                });
+            }
+            if cb.binding.vk_shader_record && cb.is_tbuffer {
+                return Err(super::LowerError {
+                    message: format!("attribute 'vk::shader_record_ext' (or '_nv') on tbuffer '{}' is not supported by the SPIR-V back end: only a ConstantBuffer or cbuffer can be a shader record", cb.name),
+                    span: Some(cb.span),
+                    notes: Vec::new(),
+                });
+            }
+            let record = cb.binding.vk_shader_record;
+            let layout = if cb.is_tbuffer || record { Layout::Std430 } else { Layout::Std140 };
             let prefix = if cb.is_tbuffer { "type.TextureBuffer." } else { "type." };
             let sty = self.block_struct(&format!("{prefix}{}", cb.name), &tys, &names, layout, cb.is_tbuffer)?;
-            let sc = if cb.is_tbuffer { self.storage_block().0 } else { StorageClass::Uniform };
+            let sc = if record {
+                StorageClass::ShaderRecordBufferKHR
+            } else if cb.is_tbuffer {
+                self.storage_block().0
+            } else {
+                StorageClass::Uniform
+            };
             let ptr_ty = self.b.ctx.type_pointer(sc, sty);
             let id = self.b.global_variable(ptr_ty, sc, None);
             self.global_ids.push(id);
@@ -115,6 +158,9 @@ impl<'m> Lowerer<'m> {
             self.cbuffers.insert(hlslc_sema::tast::CBufferId(ci as u32), id);
             for (i, &v) in cb.members.iter().enumerate() {
                 self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
+            }
+            if record {
+                continue; // no descriptor binding
             }
             // A cbuffer comes where its first member was declared (an empty one after all).
             let order = cb.members.first().map_or(u64::MAX, |v| v.0 as u64);
