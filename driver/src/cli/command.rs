@@ -1,32 +1,7 @@
-//! The clap command that parses the canonical arguments made by [`super::normalize`], built from
-//! the option table, and the `--help` text, rendered from the same table in dxc's spellings.
+//! The `--help` text, rendered from the option table in dxc's spellings.
 
 use super::table::{Group, Kind, OptSpec};
-use clap::{Arg, ArgAction, Command};
 use std::fmt::Write;
-
-/// One clap argument per table row; valued options append (the reader takes the last value
-/// where the last one wins), flags are set.
-pub fn command(bin: &'static str, tables: &[&'static [OptSpec]]) -> Command {
-    let mut cmd = Command::new(bin)
-        .no_binary_name(false)
-        .disable_help_flag(true)
-        .disable_version_flag(true)
-        .disable_help_subcommand(true)
-        .args_override_self(true)
-        .dont_delimit_trailing_values(true);
-    for spec in tables.iter().flat_map(|t| t.iter()) {
-        let id = spec.id();
-        let mut arg = Arg::new(id.clone()).long(id);
-        arg = match spec.kind {
-            Kind::Flag => arg.action(ArgAction::SetTrue),
-            Kind::Multi(n) => arg.action(ArgAction::Append).num_args(n as usize).allow_hyphen_values(true),
-            _ => arg.action(ArgAction::Append).num_args(1).allow_hyphen_values(true),
-        };
-        cmd = cmd.arg(arg);
-    }
-    cmd.arg(Arg::new("inputs").num_args(0..).action(ArgAction::Append).trailing_var_arg(true).allow_hyphen_values(true))
-}
 
 /// How an option is written, with its value names: `-T <profile>`, `-fspv-target-env=<env>`.
 pub fn spelling(spec: &OptSpec) -> String {
@@ -71,11 +46,6 @@ pub fn help(usage: &str, about: &str, tables: &[&'static [OptSpec]]) -> String {
 mod tests {
     use super::super::table::OPTIONS;
     use super::*;
-
-    #[test]
-    fn command_is_well_formed() {
-        command("hlslc", &[OPTIONS]).debug_assert();
-    }
 
     #[test]
     fn help_lists_visible_options_in_dxc_spelling() {

@@ -1,11 +1,13 @@
 //! The command lines: dxc-compatible `hlslc` and the smaller `hlsl2spirv`.
 //!
-//! Arguments go through three steps: [`normalize::recognize`] matches dxc's spellings against the
-//! option [`table`], [`command`] (clap) parses the canonical form, and [`to_options`] turns the
-//! matches into an [`Invocation`]: the library [`Options`] plus the files to read and write.
+//! Arguments go through two steps: [`normalize::recognize`] matches dxc's spellings against the
+//! option [`table`] (values joined or separate, value counts), and [`to_options`] turns the
+//! matches, indexed by option, into an [`Invocation`]: the library [`Options`] plus the files to
+//! read and write. [`command`] renders `--help` from the same table.
 //! [`run`] then calls [`crate::compile_bytes`] and writes the outputs.
 
 pub mod command;
+mod matches;
 pub mod normalize;
 mod output;
 mod run;
@@ -153,11 +155,7 @@ pub struct Invocation {
 /// ```
 pub fn parse_args(tool: Tool, args: &[String]) -> Result<Invocation, CliError> {
     let recognized = normalize::recognize(args, tool.tables())?;
-    let argv = normalize::canonical(tool.name(), &recognized);
-    let matches = command::command(tool.name(), tool.tables())
-        .try_get_matches_from(argv)
-        .map_err(|e| CliError::new(CliErrorKind::Usage, e.to_string().trim().to_string()))?;
-    to_options::invocation(tool, &matches)
+    to_options::invocation(tool, &matches::Matches::new(&recognized))
 }
 
 /// The `--help` text of `tool`.

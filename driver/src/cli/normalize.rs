@@ -1,5 +1,5 @@
 //! Matching raw command-line arguments, spelled as dxc spells them, against the option table,
-//! and rewriting them into the one canonical form clap parses (`--<id>=<value>`).
+//! with their values, ready to be indexed by [`super::matches`].
 //!
 //! Rules (those of LLVM's `OptTable`, which dxc uses):
 //! - an option starts with `-`, or with `/` when the option allows it; names are case-sensitive;
@@ -120,29 +120,6 @@ fn match_one(rest: &str, slash: bool, tables: &[&'static [OptSpec]], following: 
         }
     }
     Matched::No
-}
-
-/// The canonical argument vector for clap: `bin`, then `--<id>` for flags, `--<id>=<value>` for
-/// single values, `--<id> <v1> <v2>..` for multi-value options, then `--` and the inputs.
-pub fn canonical(bin: &str, args: &[Arg]) -> Vec<String> {
-    let mut argv = vec![bin.to_string()];
-    let mut inputs = Vec::new();
-    for a in args {
-        match a {
-            Arg::Input(path) => inputs.push(path.clone()),
-            Arg::Opt { spec, values, .. } => match spec.kind {
-                Kind::Flag => argv.push(format!("--{}", spec.id())),
-                Kind::Multi(_) => {
-                    argv.push(format!("--{}", spec.id()));
-                    argv.extend(values.iter().cloned());
-                }
-                _ => argv.push(format!("--{}={}", spec.id(), values[0])),
-            },
-        }
-    }
-    argv.push("--".to_string());
-    argv.extend(inputs);
-    argv
 }
 
 #[cfg(test)]

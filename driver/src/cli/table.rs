@@ -1,9 +1,8 @@
 //! The table of every command-line option `hlslc` accepts, spelled as dxc spells it.
 //!
 //! This table is the one source of truth for the command line: the normalizer
-//! ([`super::normalize`]) matches raw arguments against it, the clap command that parses the
-//! normalized arguments is built from it ([`super::command`]), and `--help` is rendered from that
-//! command. Adding an option means adding one row here and, if it changes what the compiler does,
+//! ([`super::normalize`]) matches raw arguments against it, and `--help` is rendered from it
+//! ([`super::command`]). Adding an option means adding one row here and, if it changes what the compiler does,
 //! reading it in [`super::to_options`].
 //!
 //! Matching follows LLVM's `OptTable`, which dxc uses: options are case-sensitive, written with one
@@ -81,7 +80,7 @@ pub struct OptSpec {
 }
 
 impl OptSpec {
-    /// The clap id and long name this option is given after normalization: the name without a
+    /// The id options are looked up by after recognition: the name without a
     /// trailing `=`.
     ///
     /// A `name=` option whose base name is also an option (`-ftime-trace` and `-ftime-trace=`)

@@ -5,23 +5,23 @@ use super::table::{Kind, OptSpec};
 use super::{CliError, CliErrorKind, Invocation, Tool};
 use crate::options::*;
 use crate::profile::{HlslVersion, Profile};
-use clap::ArgMatches;
+use super::matches::Matches;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
 struct Reader<'a> {
-    m: &'a ArgMatches,
+    m: &'a Matches,
     used: HashSet<String>,
 }
 
 impl<'a> Reader<'a> {
     fn flag(&mut self, id: &str) -> bool {
         self.used.insert(id.to_string());
-        self.m.get_flag(id)
+        self.m.present(id)
     }
     fn all(&mut self, id: &str) -> Vec<String> {
         self.used.insert(id.to_string());
-        self.m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default()
+        self.m.values(id)
     }
     fn last(&mut self, id: &str) -> Option<String> {
         self.all(id).pop()
@@ -31,7 +31,7 @@ impl<'a> Reader<'a> {
     }
     /// Position of the last occurrence, for "the last of these wins".
     fn pos(&self, id: &str) -> Option<usize> {
-        self.m.indices_of(id).and_then(|mut i| i.next_back())
+        self.m.last_position(id)
     }
     /// The id among `ids` given last, if any.
     fn last_of<'b>(&mut self, ids: &[&'b str]) -> Option<&'b str> {
@@ -65,7 +65,7 @@ fn binding(option: &str, v: &[String]) -> Result<Binding, CliError> {
     Ok(Binding { binding: number(option, &v[0])?, set: number(option, &v[1])? })
 }
 
-pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliError> {
+pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError> {
     let mut r = Reader { m, used: HashSet::new() };
     let mut inv = Invocation::default();
     let o = &mut inv.options;
@@ -169,7 +169,7 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     read_dxil(&mut r, &mut o.dxil_options)?;
 
     for spec in tool.tables().iter().flat_map(|t| t.iter()) {
-        if m.value_source(&spec.id()) == Some(clap::parser::ValueSource::CommandLine) {
+        if m.present(&spec.id()) {
             inv.present.push(super::status::status_key(spec));
         }
     }
@@ -188,20 +188,16 @@ pub(super) fn invocation(tool: Tool, m: &ArgMatches) -> Result<Invocation, CliEr
     Ok(inv)
 }
 
-fn collect_other(m: &ArgMatches, spec: &OptSpec, id: &str, other: &mut Vec<(usize, String, Vec<String>)>) {
+fn collect_other(m: &Matches, spec: &OptSpec, id: &str, other: &mut Vec<(usize, String, Vec<String>)>) {
     let name = spec.name.to_string();
     if spec.kind == Kind::Flag {
-        if m.get_flag(id) {
-            other.push((m.index_of(id).unwrap_or(0), name, Vec::new()));
+        if let Some((pos, _)) = m.occurrences(id).first() {
+            other.push((*pos, name, Vec::new()));
         }
         return;
     }
-    let (Some(values), Some(indices)) = (m.get_many::<String>(id), m.indices_of(id)) else { return };
-    let values: Vec<String> = values.cloned().collect();
-    let indices: Vec<usize> = indices.collect();
-    let n = spec.value_count().max(1);
-    for (chunk, idx) in values.chunks(n).zip(indices.chunks(n)) {
-        other.push((idx[0], name.clone(), chunk.to_vec()));
+    for (pos, values) in m.occurrences(id) {
+        other.push((*pos, name.clone(), values.clone()));
     }
 }
 
