@@ -17,6 +17,15 @@ use hlslc::cli::table::{Kind, OptSpec, OPTIONS};
 use hlslc::cli::HLSL2SPIRV_OPTIONS;
 use std::process::Command;
 
+/// A vertex shader reading its vertex and instance ids, with inputs declared out of
+/// alphabetical order.
+const IDS: &str = r#"
+float4 main(float4 b : B, float4 a : A, uint v : SV_VertexID, uint i : SV_InstanceID) : SV_Position {
+    return a + b + float(v) + float(i);
+}
+"#;
+const VS_ARGS: &[&str] = &["-T", "vs_6_0", "-spirv", "{in}"];
+
 /// A pixel shader with an unused texture and an unused input, which the optimizer removes.
 const UNUSED: &str = r#"
 Texture2D<float4> unused_tex : register(t3);
@@ -184,6 +193,11 @@ fn cases() -> Vec<Case> {
         case("fvk-bind-sampler-heap", HEAP, &["-T", "ps_6_6", "-spirv", "{in}"], &["-fvk-bind-sampler-heap", "7", "8"], "DescriptorSet 8"),
         case("fvk-bind-counter-heap", HEAP, &["-T", "ps_6_6", "-spirv", "{in}"], &["-fvk-bind-counter-heap", "9", "10"], "DescriptorSet 10"),
         case("fvk-invert-y", VS, &["-T", "vs_6_0", "-spirv", "{in}"], &["-fvk-invert-y"], "OpFNegate"),
+        case("fvk-support-nonzero-base-instance", IDS, VS_ARGS, &["-fvk-support-nonzero-base-instance"], "BuiltIn BaseInstance"),
+        case("fvk-support-nonzero-base-instance", IDS, VS_ARGS, &["-fvk-support-nonzero-base-instance"], "OpISub"),
+        case("fvk-support-nonzero-base-vertex", IDS, VS_ARGS, &["-fvk-support-nonzero-base-vertex"], "BuiltIn BaseVertex"),
+        case("fvk-stage-io-order=", IDS, VS_ARGS, &["-fvk-stage-io-order=alpha"], "OpDecorate %in_var_A Location 0"),
+        case("fvk-stage-io-order=", IDS, VS_ARGS, &["-fvk-stage-io-order=alpha"], "OpDecorate %in_var_B Location 1"),
         spv("fvk-use-dx-position-w", PS, &["-fvk-use-dx-position-w"], "OpFDiv"),
         spv("fvk-use-gl-layout", LAYOUT, &["-fvk-use-gl-layout"], "OpMemberDecorate %type_C1 1 Offset 16"),
         spv("fvk-use-dx-layout", LAYOUT, &["-fvk-use-dx-layout"], "OpMemberDecorate %type_C3 1 Offset 20"),

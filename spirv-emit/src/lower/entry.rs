@@ -38,6 +38,9 @@ pub(crate) struct Io {
     /// The packed `SV_ClipDistance`/`SV_CullDistance` arrays of the inputs and the outputs.
     clip_in: super::clip::ClipLayout,
     clip_out: super::clip::ClipLayout,
+    /// `-fvk-stage-io-order=alpha`: the stage variables without an explicit location, as
+    /// (input, variable, semantic, locations), given locations at the end in semantic order.
+    alpha: Vec<(bool, SpvId, String, u32)>,
 }
 
 struct SemCursor {
@@ -222,6 +225,7 @@ impl<'m> Lowerer<'m> {
         }
         self.b.ret()?;
         self.b.end_function()?;
+        self.alpha_locations(&mut io);
 
         let mut interface = io.interface;
         if self.opts.target.spirv_version() >= (1, 4) {
@@ -313,6 +317,10 @@ impl<'m> Lowerer<'m> {
             let v = self.b.load(var_ty, var, None)?;
             if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
                 return self.tess_level_in(b, v, ty);
+            }
+            if let Some(b @ (BuiltIn::InstanceIndex | BuiltIn::VertexIndex)) = builtin {
+                let v = self.subtract_draw_base(b, v, var_ty, io)?;
+                return self.adapt(v, var_ty, hlsl_ty_spv, ty);
             }
             if builtin == Some(BuiltIn::FragCoord) && self.opts.dx_position_w {
                 // -fvk-use-dx-position-w: DirectX's SV_Position.w is 1/w.
@@ -482,6 +490,52 @@ impl<'m> Lowerer<'m> {
     /// Creates the stage variable for `semantic`: returns (variable, its value type, the value
     /// type of the HLSL side).
     #[allow(clippy::too_many_arguments)]
+    /// `-fvk-stage-io-order=alpha`: the locations of the stage variables without an explicit one,
+    /// inputs and outputs each numbered in the order of their semantic strings (as dxc sorts
+    /// them: `TEXCOORD10` before `TEXCOORD2`), after the explicit ones.
+    fn alpha_locations(&mut self, io: &mut Io) {
+        let mut vars = std::mem::take(&mut io.alpha);
+        vars.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
+        for (input, var, _, count) in vars {
+            let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
+            while (*next..*next + count).any(|l| used.contains(&l)) {
+                *next += 1;
+            }
+            let location = *next;
+            used.extend(location..location + count);
+            self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+        }
+    }
+
+    /// `-fvk-support-nonzero-base-instance` / `-vertex`: `SV_InstanceID` and `SV_VertexID` count
+    /// from the draw's first instance or vertex, as in Direct3D, so the built-in's base is
+    /// subtracted (`gl_InstanceIndex - gl_BaseInstance`).
+    fn subtract_draw_base(&mut self, b: BuiltIn, value: SpvId, ty: SpvId, io: &mut Io) -> R<SpvId> {
+        let base = match b {
+            BuiltIn::InstanceIndex if self.opts.nonzero_base_instance => BuiltIn::BaseInstance,
+            BuiltIn::VertexIndex if self.opts.nonzero_base_vertex => BuiltIn::BaseVertex,
+            _ => return Ok(value),
+        };
+        let pty = self.b.ctx.type_pointer(StorageClass::Input, ty);
+        let var = self.b.global_variable(pty, StorageClass::Input, None);
+        io.interface.push(var);
+        if base == BuiltIn::BaseInstance {
+            // dxc names the base instance only.
+            self.b.ctx.name(var, "gl_BaseInstance");
+        }
+        self.b.ctx.decorate(var, &Decoration::with_literals(D::BuiltIn, &[base as u32]));
+        self.b.capability(spirv::Capability::DrawParameters);
+        self.b.extension("SPV_KHR_shader_draw_parameters");
+        let base_value = self.b.load(ty, var, None)?;
+        let id = self.b.binary(spirv::Op::ISub, ty, value, base_value)?;
+        // Through a local named after the semantic, as dxc writes it.
+        let pty = self.b.ctx.type_pointer(StorageClass::Function, ty);
+        let local = self.b.local_variable(pty, None)?;
+        self.b.ctx.name(local, if b == BuiltIn::InstanceIndex { "SV_InstanceID" } else { "SV_VertexID" });
+        self.b.store(local, id, None)?;
+        Ok(self.b.load(ty, local, None)?)
+    }
+
     pub(crate) fn stage_var(
         &mut self,
         stage: Stage,
@@ -593,16 +647,22 @@ impl<'m> Lowerer<'m> {
                 self.b.ctx.name(var, &format!("{prefix}{semantic}"));
                 let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
                 let location = match fixed {
-                    Some(l) => l,
+                    Some(l) => Some(l),
+                    None if self.opts.stage_io_order_alpha => None,
                     None => {
                         while used.contains(next) {
                             *next += 1;
                         }
-                        *next
+                        Some(*next)
                     }
                 };
-                used.extend(location..location + locations);
-                self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+                match location {
+                    Some(location) => {
+                        used.extend(location..location + locations);
+                        self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+                    }
+                    None => io.alpha.push((input, var, semantic.to_string(), locations)),
+                }
                 let flat = interp.nointerpolation || !k.is_float();
                 if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
                     if flat {

@@ -87,6 +87,12 @@ pub struct LowerOptions {
     /// `-fspv-extension=SPV_NV_ray_tracing`: ray tracing through `SPV_NV_ray_tracing`
     /// (`OpTraceNV`, payload locations as operands) instead of `SPV_KHR_ray_tracing`.
     pub ray_tracing_nv: bool,
+    /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex - BaseInstance`.
+    pub nonzero_base_instance: bool,
+    /// `-fvk-support-nonzero-base-vertex`: `SV_VertexID` is `VertexIndex - BaseVertex`.
+    pub nonzero_base_vertex: bool,
+    /// `-fvk-stage-io-order=alpha`: stage variable locations in the order of their semantics.
+    pub stage_io_order_alpha: bool,
 }
 
 /// The sources of a compilation for `-Zi`.
@@ -122,6 +128,9 @@ impl Default for LowerOptions {
             maximal_reconvergence: false,
             debug_source: None,
             ray_tracing_nv: false,
+            nonzero_base_instance: false,
+            nonzero_base_vertex: false,
+            stage_io_order_alpha: false,
         }
     }
 }
