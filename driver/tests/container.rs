@@ -243,3 +243,18 @@ fn hull_and_domain_patch_constants() {
     pc_table[15] = 0xF;
     assert_eq!(psv.tables, [vec![1, 2, 4, 8], pc_table]);
 }
+
+#[test]
+fn validator_version_picks_the_psv0_version() {
+    // PSV0's runtime info grows with the validator: 24 bytes (PSV 0, validator 1.0), 36 (PSV 1,
+    // 1.1..1.5), 48 (PSV 2, 1.6..1.7), 52 with the entry name (PSV 3, 1.8).
+    let dir = TempDir::new("fo-valver");
+    let src = "float4 main(float4 a : A) : SV_Target { return a; }";
+    for (valver, size, entry) in [("1.0", 24, None), ("1.5", 36, None), ("1.6", 48, None), ("1.8", 52, Some("main"))] {
+        let bytes = container_of(&dir, src, &["-T", "ps_6_0", "-E", "main", "-validator-version", valver]);
+        let c = reader::check_all(&bytes).unwrap();
+        let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+        assert_eq!(psv.runtime_info_size, size, "-validator-version {valver}");
+        assert_eq!(psv.entry_name.as_deref(), entry, "-validator-version {valver}");
+    }
+}

@@ -172,8 +172,9 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
             strings.push(0);
         }
     }
-    let entry_name_offset = (strings.len() - info.entry_name.len() - 1) as u32;
     if version >= 3 {
+        // The entry name was the last string added.
+        let entry_name_offset = (strings.len() - info.entry_name.len() - 1) as u32;
         w.u32(entry_name_offset);
     }
     debug_assert_eq!(w.bytes.len() as u32, 4 + info_size);
