@@ -310,3 +310,44 @@ fn a_location_on_a_struct_field_is_refused_for_spirv() {
     let err = build(src, "ps_6_0", true).unwrap_err();
     assert!(err.contains("attribute 'vk::location' is not supported on a struct field by the SPIR-V back end"), "{err}");
 }
+
+/// A pixel shader with the entry attributes `a`.
+fn pixel(a: &str) -> String {
+    format!("{a} float4 main(float4 c : COLOR) : SV_Target {{ return c * 2; }}")
+}
+
+#[test]
+fn vk_post_depth_coverage_sets_the_mode() {
+    effect("ps_6_0", true, &pixel("[[vk::post_depth_coverage]]"), &pixel(""), "OpExecutionMode %main PostDepthCoverage");
+    let a = build(&pixel("[[vk::post_depth_coverage]]"), "ps_6_0", true).unwrap();
+    assert!(a.contains("OpCapability SampleMaskPostDepthCoverage") && a.contains("OpExtension \"SPV_KHR_post_depth_coverage\""), "{a}");
+}
+
+#[test]
+fn vk_early_and_late_tests_and_its_companions_set_the_modes() {
+    let el = "[[vk::early_and_late_tests]]";
+    effect("ps_6_0", true, &pixel(el), &pixel(""), "OpExecutionMode %main EarlyAndLateFragmentTestsAMD");
+    let a = build(&pixel(el), "ps_6_0", true).unwrap();
+    assert!(a.contains("OpExtension \"SPV_AMD_shader_early_and_late_fragment_tests\""), "{a}");
+    effect("ps_6_0", true, &pixel(&format!("{el} [[vk::depth_unchanged]]")), &pixel(el), "OpExecutionMode %main DepthUnchanged");
+    for (attr, mode) in [
+        ("stencil_ref_unchanged_front", "StencilRefUnchangedFrontAMD"),
+        ("stencil_ref_greater_equal_front", "StencilRefGreaterFrontAMD"),
+        ("stencil_ref_less_equal_front", "StencilRefLessFrontAMD"),
+        ("stencil_ref_unchanged_back", "StencilRefUnchangedBackAMD"),
+        ("stencil_ref_greater_equal_back", "StencilRefGreaterBackAMD"),
+        ("stencil_ref_less_equal_back", "StencilRefLessBackAMD"),
+    ] {
+        let with = pixel(&format!("{el} [[vk::{attr}]]"));
+        effect("ps_6_0", true, &with, &pixel(el), &format!("OpExecutionMode %main {mode}"));
+        let a = build(&with, "ps_6_0", true).unwrap();
+        assert!(a.contains("OpCapability StencilExportEXT") && a.contains("OpExtension \"SPV_EXT_shader_stencil_export\""), "{a}");
+    }
+    // At most one stencil mode per face (DXC's error), and none of them outside a pixel shader.
+    let two = pixel(&format!("{el} [[vk::stencil_ref_less_equal_back]] [[vk::stencil_ref_greater_equal_back]]"));
+    let e = build(&two, "ps_6_0", true).unwrap_err();
+    assert!(e.contains("Shaders must not specify more than one of stencil_ref_unchanged_back, stencil_ref_greater_equal_back, and stencil_ref_less_equal_back."), "{e}");
+    let cs = "RWBuffer<uint> b; [[vk::depth_unchanged]] [numthreads(1, 1, 1)] void main() { b[0] = 1; }";
+    let e = build(cs, "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::depth_unchanged' is not supported by the SPIR-V back end on a non-pixel entry point"), "{e}");
+}

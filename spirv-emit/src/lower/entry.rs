@@ -246,9 +246,7 @@ impl<'m> Lowerer<'m> {
         if self.depth_replacing {
             self.b.execution_mode(wrapper, ExecutionMode::DepthReplacing, &[]);
         }
-        if ep.stage == Stage::Pixel && m.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
-            self.b.execution_mode(wrapper, ExecutionMode::EarlyFragmentTests, &[]);
-        }
+        self.pixel_modes(ep, wrapper)?;
         if self.opts.maximal_reconvergence {
             self.b.execution_mode(wrapper, ExecutionMode::MaximallyReconvergesKHR, &[]);
         }

@@ -155,7 +155,7 @@ pub fn run(module: &mut Module, target: TargetEnv) {
     }
     for inst in &module.execution_modes {
         if let Some(Operand::ExecutionMode(m)) = inst.operands.get(1) {
-            if let Some(n) = tables::execution_mode_need(*m) {
+            for n in tables::execution_mode_needs(*m) {
                 needs.add(n);
             }
         }

@@ -92,11 +92,39 @@ pub fn execution_model_need(m: ExecutionModel) -> Option<Need> {
     })
 }
 
+const EARLY_AND_LATE: &str = "SPV_AMD_shader_early_and_late_fragment_tests";
+
+/// Everything an execution mode needs: [`execution_mode_need`], and for the AMD stencil
+/// reference modes also their own extension (they need two).
+pub fn execution_mode_needs(m: ExecutionMode) -> Vec<Need> {
+    use ExecutionMode as E;
+    let mut v: Vec<Need> = execution_mode_need(m).into_iter().collect();
+    if matches!(
+        m,
+        E::StencilRefUnchangedFrontAMD
+            | E::StencilRefGreaterFrontAMD
+            | E::StencilRefLessFrontAMD
+            | E::StencilRefUnchangedBackAMD
+            | E::StencilRefGreaterBackAMD
+            | E::StencilRefLessBackAMD
+    ) {
+        v.push((None, Some(EARLY_AND_LATE)));
+    }
+    v
+}
+
 pub fn execution_mode_need(m: ExecutionMode) -> Option<Need> {
     use ExecutionMode as E;
     Some(match m {
         E::PostDepthCoverage => (Some(C::SampleMaskPostDepthCoverage), Some("SPV_KHR_post_depth_coverage")),
         E::StencilRefReplacingEXT => (Some(C::StencilExportEXT), Some("SPV_EXT_shader_stencil_export")),
+        E::EarlyAndLateFragmentTestsAMD => (None, Some(EARLY_AND_LATE)),
+        E::StencilRefUnchangedFrontAMD
+        | E::StencilRefGreaterFrontAMD
+        | E::StencilRefLessFrontAMD
+        | E::StencilRefUnchangedBackAMD
+        | E::StencilRefGreaterBackAMD
+        | E::StencilRefLessBackAMD => (Some(C::StencilExportEXT), Some("SPV_EXT_shader_stencil_export")),
         E::DenormPreserve => (Some(C::DenormPreserve), Some("SPV_KHR_float_controls")),
         E::DenormFlushToZero => (Some(C::DenormFlushToZero), Some("SPV_KHR_float_controls")),
         E::SignedZeroInfNanPreserve => (Some(C::SignedZeroInfNanPreserve), Some("SPV_KHR_float_controls")),

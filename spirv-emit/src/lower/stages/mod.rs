@@ -4,6 +4,7 @@
 
 mod geometry;
 mod mesh;
+mod pixel;
 mod tessellation;
 
 pub(crate) use mesh::{task_payloads, MeshNode};
