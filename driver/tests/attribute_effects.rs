@@ -305,10 +305,42 @@ fn unknown_attributes_warn_and_vk_attributes_warn_for_dxil() {
 }
 
 #[test]
-fn a_location_on_a_struct_field_is_refused_for_spirv() {
-    let src = "struct In { [[vk::location(3)]] float4 c : COLOR; }; float4 main(In i) : SV_Target { return i.c; }";
-    let err = build(src, "ps_6_0", true).unwrap_err();
-    assert!(err.contains("attribute 'vk::location' is not supported on a struct field by the SPIR-V back end"), "{err}");
+fn vk_offset_pins_the_member_offset() {
+    // SPIR-V.rst: the offset overrules the layout rule in every buffer of the struct; the members
+    // after it follow the rule from its end (float2 b@32 ends at 40: float c@40).
+    let s = |a: &str| format!("struct S {{ float a; {a} float2 b; float c; }}; StructuredBuffer<S> sb; [[vk::push_constant]] S pc; RWBuffer<float> o; [numthreads(1, 1, 1)] void main() {{ o[0] = sb[0].b.x + pc.c; }}");
+    effect("cs_6_0", true, &s("[[vk::offset(32)]]"), &s(""), "OpMemberDecorate %S 1 Offset 32");
+    let a = build(&s("[[vk::offset(32)]]"), "cs_6_0", true).unwrap();
+    assert!(a.contains("OpMemberDecorate %S 2 Offset 40"), "{a}");
+    assert!(a.contains("OpMemberDecorate %type_PushConstant_S 1 Offset 32") && a.contains("OpMemberDecorate %type_PushConstant_S 2 Offset 40"), "{a}");
+    let b = build(&s(""), "cs_6_0", true).unwrap();
+    // DXC's relaxed rule: float2 aligns to its component (4), c follows at 12.
+    assert!(b.contains("OpMemberDecorate %S 1 Offset 4") && b.contains("OpMemberDecorate %S 2 Offset 12"), "{b}");
+}
+
+#[test]
+fn vk_location_on_struct_fields_and_returns() {
+    // A field of a struct input, and the return value (the attribute on the function).
+    let s = |a: &str| format!("struct In {{ float4 x : X; {a} float4 c : COLOR; }}; float4 main(In i) : SV_Target {{ return i.x + i.c; }}");
+    effect("ps_6_0", true, &s("[[vk::location(5)]]"), &s(""), "OpDecorate %in_var_COLOR Location 5");
+    let r = |a: &str| format!("{a} float4 main(float4 p : POSITION) : COLOR {{ return p; }}");
+    effect("vs_6_0", true, &r("[[vk::location(3)]]"), &r(""), "OpDecorate %out_var_COLOR Location 3");
+}
+
+#[test]
+fn vk_index_sets_the_dual_source_index() {
+    // Without the index, the second output takes location 1 (two outputs cannot share one).
+    let s = |a: &str| format!("struct O {{ [[vk::location(0)]] float4 a : SV_Target0; [[{a}]] float4 b : SV_Target1; }}; O main(float4 c : COLOR) {{ O o; o.a = c; o.b = c * 2; return o; }}");
+    effect("ps_6_0", true, &s("vk::location(0), vk::index(1)"), &s("vk::location(1)"), "OpDecorate %out_var_SV_Target1 Index 1");
+    // DXC's checks.
+    let e = build(&s("vk::location(0), vk::index(2)"), "ps_6_0", true).unwrap_err();
+    assert!(e.contains("dual-source blending only accepts 0 or 1 as vk::index"), "{e}");
+    let e = build("struct O { [[vk::location(1), vk::index(1)]] float4 a : SV_Target0; }; O main() { O o; o.a = 1; return o; }", "ps_6_0", true).unwrap_err();
+    assert!(e.contains("dual-source blending should use vk::location 0"), "{e}");
+    let e = build("int main([[vk::index(1)]] int a : A) : B { return a; }", "vs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::index only allowed in pixel shader"), "{e}");
+    let e = build("float4 main([[vk::index(1)]] float4 a : A) : SV_Target { return a; }", "ps_6_0", true).unwrap_err();
+    assert!(e.contains("vk::index should be used together with vk::location for dual-source blending"), "{e}");
 }
 
 /// A pixel shader with the entry attributes `a`.

@@ -100,6 +100,8 @@ pub struct Binding {
     pub vk_counter_binding: Option<u32>,
     /// `[[vk::location(n)]]`.
     pub vk_location: Option<u32>,
+    /// `[[vk::index(n)]]` (dual-source blending).
+    pub vk_index: Option<u32>,
     /// `[[vk::push_constant]]`.
     pub vk_push_constant: bool,
     /// `[[vk::shader_record_nv]]` / `[[vk::shader_record_ext]]`: the buffer is the shader

@@ -224,6 +224,21 @@ pub struct Field {
     pub interpolation: crate::tast::Interpolation,
     /// `precise` on the field.
     pub precise: bool,
+    /// Its Vulkan attributes.
+    pub vk: FieldVk,
+}
+
+/// The Vulkan attributes of a struct field, with where each is written (for the emitter's
+/// diagnostics). Sema checks only their arguments; what they mean depends on where the struct is
+/// used (stage I/O, a buffer), which the SPIR-V emitter knows.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct FieldVk {
+    /// `[[vk::location(n)]]`: the location of the stage variable the field becomes.
+    pub location: Option<(u32, hlslc_frontend::Span)>,
+    /// `[[vk::index(n)]]`: the `Index` of a pixel output (dual-source blending).
+    pub index: Option<(u32, hlslc_frontend::Span)>,
+    /// `[[vk::offset(n)]]`: the byte offset of the field in every buffer layout of the struct.
+    pub offset: Option<u32>,
 }
 
 /// A struct, class or interface.

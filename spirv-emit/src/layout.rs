@@ -24,6 +24,9 @@ pub enum LType {
     Matrix { elem: u32, rows: u32, cols: u32, row_major: bool },
     Array { elem: Box<LType>, len: u32 },
     Struct(Vec<LType>),
+    /// A struct member placed at a fixed offset (`[[vk::offset(n)]]`, which overrules the rule);
+    /// the members after it follow the rule from its end.
+    Pinned { ty: Box<LType>, offset: u32 },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +73,7 @@ pub fn round_up(v: u32, a: u32) -> u32 {
 /// through pointers), so deep nesting costs stack only as deep as the type.
 pub fn layout_of(ty: &LType, rule: LayoutRule) -> Layout {
     match ty {
+        LType::Pinned { ty, .. } => layout_of(ty, rule),
         LType::Scalar(b) => Layout { align: *b, size: *b, stride: 0 },
         LType::Vector { elem, count } => {
             let size = elem * count;
@@ -142,6 +146,12 @@ fn place_members(members: &[LType], rule: LayoutRule) -> (Vec<u32>, u32, u32) {
     let mut max_align = 1u32;
     for m in members {
         let l = layout_of(m, rule);
+        if let LType::Pinned { offset, .. } = m {
+            offsets.push(*offset);
+            cur = offset.saturating_add(l.size);
+            max_align = max_align.max(l.align);
+            continue;
+        }
         let mut off = match m {
             LType::Vector { elem, .. } if rule.relaxed() || rule == LayoutRule::DxCBuffer => {
                 let off = round_up(cur, *elem);
@@ -172,6 +182,19 @@ pub fn struct_offsets(members: &[LType], rule: LayoutRule) -> Vec<u32> {
 mod tests {
     use super::*;
     use LayoutRule::*;
+
+    #[test]
+    fn a_pinned_member_sits_at_its_offset_and_the_next_ones_follow_it() {
+        // SPIR-V.rst: [[vk::offset]] overrules the rule; DXC continues from the pinned member's end.
+        let pin = |ty: LType, offset| LType::Pinned { ty: Box::new(ty), offset };
+        let m = vec![LType::Scalar(4), pin(LType::Vector { elem: 4, count: 2 }, 32), pin(f3(), 64), LType::Array { elem: Box::new(LType::Scalar(4)), len: 2 }];
+        // float d[2] after float3@64 (ends at 76): a cbuffer array starts a 16-byte row, a
+        // structured buffer's aligns to 4.
+        assert_eq!(struct_offsets(&m, DxCBuffer), [0, 32, 64, 80]);
+        assert_eq!(struct_offsets(&m, DxSBuffer), [0, 32, 64, 76]);
+        assert_eq!(layout_of(&LType::Struct(m.clone()), DxCBuffer).size, 100);
+        assert_eq!(layout_of(&LType::Struct(m), DxSBuffer).size, 84);
+    }
 
     fn f3() -> LType {
         LType::Vector { elem: 4, count: 3 }

@@ -108,6 +108,7 @@ impl Checker<'_> {
             semantic: None,
             interpolation: Interpolation::default(),
             precise: false,
+            vk: Default::default(),
         };
         let ray = StructDef {
             name: "RayDesc".into(),
@@ -180,6 +181,26 @@ impl Checker<'_> {
                 self.default_layout = MatrixLayout::ColumnMajor;
             }
         }
+    }
+
+    /// The Vulkan attributes of a struct field (`vk::location`, `vk::index`, `vk::offset`).
+    fn field_vk(&mut self, attrs: &[Attribute]) -> crate::types::FieldVk {
+        let mut vk = crate::types::FieldVk::default();
+        for a in attrs.iter().filter(|a| a.namespace.as_ref().is_some_and(|n| n.name == "vk")) {
+            let raw = self.raw_attrs(std::slice::from_ref(a));
+            let n = match raw.first().and_then(|r| r.args.first()) {
+                Some(AttrArg::Int(n)) if *n >= 0 && *n <= u32::MAX as i64 => *n as u32,
+                _ => continue,
+            };
+            let at = a.namespace.as_ref().map_or(a.name.span, |ns| ns.span);
+            match a.name.name.as_str() {
+                "location" => vk.location = Some((n, at)),
+                "index" => vk.index = Some((n, at)),
+                "offset" => vk.offset = Some(n),
+                _ => {}
+            }
+        }
+        vk
     }
 
     /// Folds attribute arguments: strings, bare words, constants.
@@ -274,6 +295,7 @@ impl Checker<'_> {
                 "binding" => b.vk_binding = int(0).map(|n| (n, int(1))),
                 "counter_binding" => b.vk_counter_binding = int(0),
                 "location" => b.vk_location = int(0),
+                "index" => b.vk_index = int(0),
                 "push_constant" => b.vk_push_constant = true,
                 "shader_record_nv" | "shader_record_ext" => b.vk_shader_record = true,
                 "constant_id" => b.vk_constant_id = int(0),
@@ -505,6 +527,7 @@ impl Checker<'_> {
                 }
                 Decl::Var(v) => {
                     self.vet_attrs(&v.attrs, AttrSite::Field);
+                    let vk = self.field_vk(&v.attrs);
                     let fty = self.resolve_type_mods(&v.ty, &v.modifiers);
                     for decl in &v.declarators {
                         let t = self.apply_dims(fty, &decl.array_dims);
@@ -522,6 +545,7 @@ impl Checker<'_> {
                             semantic: semantic(&decl.annotations),
                             interpolation: interpolation(&v.modifiers),
                             precise: has(&v.modifiers, Modifier::Precise),
+                            vk: vk.clone(),
                         });
                     }
                 }

@@ -55,12 +55,13 @@ fn shapes_counts_and_layout_equality() {
         name: "S".into(),
         kind: hlslc_frontend::ast::StructKind::Struct,
         bases: vec![],
-        fields: vec![Field { name: "x".into(), ty: f, semantic: None, interpolation: Default::default(), precise: false }, Field {
+        fields: vec![Field { name: "x".into(), ty: f, semantic: None, interpolation: Default::default(), precise: false, vk: Default::default() }, Field {
             name: "m".into(),
             ty: arr,
             semantic: None,
             interpolation: Default::default(),
             precise: false,
+            vk: Default::default(),
         }],
         methods: vec![],
         complete: true,

@@ -86,11 +86,39 @@ fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
     }
 }
 
+/// The Vulkan attributes of one stage value: `[[vk::location(n)]]` and `[[vk::index(n)]]`
+/// (dual-source blending), each with where it is written.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct VkIo {
+    pub location: Option<(u32, Span)>,
+    pub index: Option<(u32, Span)>,
+}
+
+impl VkIo {
+    /// The attributes of a parameter.
+    pub(crate) fn of(b: &hlslc_sema::tast::Binding, span: Span) -> VkIo {
+        VkIo { location: b.vk_location.map(|l| (l, span)), index: b.vk_index.map(|i| (i, span)) }
+    }
+    /// The attributes of a function's return value (written on the function).
+    pub(crate) fn of_return(f: &hlslc_sema::tast::Function) -> VkIo {
+        let int = |name: &str| {
+            f.attrs.iter().find(|a| a.namespace.as_deref() == Some("vk") && a.name == name).and_then(|a| match a.args.first() {
+                Some(hlslc_sema::tast::AttrArg::Int(n)) => Some((*n as u32, f.span)),
+                _ => None,
+            })
+        };
+        VkIo { location: int("location"), index: int("index") }
+    }
+    fn loc(&self) -> Option<u32> {
+        self.location.map(|l| l.0)
+    }
+}
+
 /// The members of a struct as SPIR-V lays them out (base classes first, then the fields), with
-/// their semantics and interpolation.
-pub(crate) fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation)> {
-    let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default()));
-    bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation))).collect()
+/// their semantics, interpolation and Vulkan attributes.
+pub(crate) fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation, VkIo)> {
+    let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default(), VkIo::default()));
+    bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation, VkIo { location: f.vk.location, index: f.vk.index }))).collect()
 }
 
 /// The per-vertex type of a geometry shader's output stream type.
@@ -174,7 +202,7 @@ impl<'m> Lowerer<'m> {
             let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
             if let Some(elem) = stream_elem(&self.m.types, var.ty) {
                 // A geometry shader's output stream: its stage variables are written by `Append`.
-                let tree = self.declare_output(ep.stage, elem, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, var.span, &mut io, None)?;
+                let tree = self.declare_output(ep.stage, elem, var.semantic.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), var.span, &mut io, None)?;
                 self.stream_out.get_or_insert(tree);
                 args.push(tmp);
                 continue;
@@ -194,7 +222,7 @@ impl<'m> Lowerer<'m> {
                     _ => (var.ty, None),
                 };
                 io.patch = ep.stage == Stage::Domain && arrayed.is_none();
-                let v = self.read_input(ep.stage, ty, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, arrayed, var.span, &mut io)?;
+                let v = self.read_input(ep.stage, ty, var.semantic.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), arrayed, var.span, &mut io)?;
                 io.patch = false;
                 self.b.store(tmp, v, None)?;
                 if ep.stage == Stage::Hull {
@@ -202,7 +230,7 @@ impl<'m> Lowerer<'m> {
                 }
             }
             if dir != ParamDir::In {
-                outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, var.binding.vk_location, var.span));
+                outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, VkIo::of(&var.binding, var.span), var.span));
             }
             args.push(tmp);
         }
@@ -213,7 +241,7 @@ impl<'m> Lowerer<'m> {
             // The result is one output control point, written at the invocation's index.
             hull_out = self.hull_outputs(ep, &hull, r, &mut io)?;
         } else if f.ret != TypeTable::VOID {
-            self.write_output(ep.stage, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), None, r, f.span, &mut io)?;
+            self.write_output(ep.stage, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), VkIo::of_return(f), r, f.span, &mut io)?;
         }
         for (tmp, ty, sem, interp, loc, span) in outs {
             let t = self.ty(ty, Layout::Logical)?;
@@ -263,7 +291,7 @@ impl<'m> Lowerer<'m> {
         ty: TypeId,
         semantic: Option<&Semantic>,
         interp: Interpolation,
-        loc: Option<u32>,
+        vk: VkIo,
         arrayed: Option<u32>,
         span: Span,
         io: &mut Io,
@@ -278,8 +306,8 @@ impl<'m> Lowerer<'m> {
             // Base classes are the first members, each read like a field without a semantic.
             let members = struct_members(&def);
             let mut parts = Vec::new();
-            for (mty, msem, minterp) in &members {
-                parts.push(self.read_input(stage, *mty, msem.as_ref(), *minterp, None, arrayed, span, io)?);
+            for (mty, msem, minterp, mvk) in &members {
+                parts.push(self.read_input(stage, *mty, msem.as_ref(), *minterp, *mvk, arrayed, span, io)?);
             }
             if starts_inherit {
                 io.inherit = None;
@@ -310,7 +338,7 @@ impl<'m> Lowerer<'m> {
                 return self.read_clip(var, offset, ty);
             }
         }
-        let (var, var_ty, hlsl_ty_spv, builtin) = self.stage_var(stage, ty, sem, true, interp, loc, arrayed, span, io)?;
+        let (var, var_ty, hlsl_ty_spv, builtin) = self.stage_var(stage, ty, sem, true, interp, vk, arrayed, span, io)?;
         let Some(n) = arrayed else {
             let v = self.b.load(var_ty, var, None)?;
             if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
@@ -352,12 +380,12 @@ impl<'m> Lowerer<'m> {
         ty: TypeId,
         semantic: Option<&Semantic>,
         interp: Interpolation,
-        loc: Option<u32>,
+        vk: VkIo,
         value: SpvId,
         span: Span,
         io: &mut Io,
     ) -> R<()> {
-        let tree = self.declare_output(stage, ty, semantic, interp, loc, span, io, None)?;
+        let tree = self.declare_output(stage, ty, semantic, interp, vk, span, io, None)?;
         self.store_output(stage, &tree, value)
     }
 
@@ -370,7 +398,7 @@ impl<'m> Lowerer<'m> {
         ty: TypeId,
         semantic: Option<&Semantic>,
         interp: Interpolation,
-        loc: Option<u32>,
+        vk: VkIo,
         span: Span,
         io: &mut Io,
         per_cp: Option<(u32, SpvId)>,
@@ -383,9 +411,9 @@ impl<'m> Lowerer<'m> {
                 io.inherit_base = semantic.cloned();
             }
             let mut fields = Vec::new();
-            for (mty, msem, minterp) in struct_members(&def) {
+            for (mty, msem, minterp, mvk) in struct_members(&def) {
                 let ft = self.ty(mty, Layout::Logical)?;
-                fields.push((ft, self.declare_output(stage, mty, msem.as_ref(), minterp, None, span, io, per_cp)?));
+                fields.push((ft, self.declare_output(stage, mty, msem.as_ref(), minterp, mvk, span, io, per_cp)?));
             }
             if starts_inherit {
                 io.inherit = None;
@@ -401,7 +429,7 @@ impl<'m> Lowerer<'m> {
                 return Ok(OutTree::Clip { var, offset, ty });
             }
         }
-        let (var, var_ty, hlsl_spv, builtin) = self.stage_var(stage, ty, sem, false, interp, loc, per_cp.map(|p| p.0), span, io)?;
+        let (var, var_ty, hlsl_spv, builtin) = self.stage_var(stage, ty, sem, false, interp, vk, per_cp.map(|p| p.0), span, io)?;
         let position = sem.is(SystemValue::Position) && sem.len() == sem.name().len();
         Ok(OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index: per_cp.map(|p| p.1), builtin })
     }
@@ -541,13 +569,13 @@ impl<'m> Lowerer<'m> {
         semantic: &Semantic,
         input: bool,
         interp: Interpolation,
-        loc: Option<u32>,
+        vk: VkIo,
         arrayed: Option<u32>,
         span: Span,
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId, Option<BuiltIn>)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
-        let slot = slot_of(stage, semantic, input, loc);
+        let slot = slot_of(stage, semantic, input, vk.loc());
         let tess_level = matches!(slot, Slot::BuiltIn(BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner, _));
         // Built-ins are scalars or vectors; a location may also hold a matrix or an array of
         // numeric values (but not of bool, whose uint stage type would need a conversion per
@@ -661,6 +689,9 @@ impl<'m> Lowerer<'m> {
                     }
                     None => io.alpha.push((input, var, semantic.to_string(), locations)),
                 }
+                if let Some((index, at)) = vk.index {
+                    self.dual_source_index(stage, vk, index, at, var)?;
+                }
                 let flat = interp.nointerpolation || !k.is_float();
                 if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
                     if flat {
@@ -679,10 +710,36 @@ impl<'m> Lowerer<'m> {
                 }
             }
         }
+        if let (Some((_, at)), Slot::BuiltIn(..)) = (vk.index, &slot) {
+            return Err(super::LowerError { message: "vk::index should be used together with vk::location for dual-source blending".into(), span: Some(at), notes: Vec::new() });
+        }
         if io.patch || tess_level {
             self.b.ctx.decorate(var, &Decoration::new(D::Patch));
         }
         Ok((var, var_ty, hlsl_spv, builtin))
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// `[[vk::index(n)]]` on a stage variable at a location: the `Index` decoration of
+    /// dual-source blending, with DXC's checks (pixel shaders only, with `vk::location(0)`,
+    /// index 0 or 1).
+    fn dual_source_index(&mut self, stage: Stage, vk: VkIo, index: u32, at: Span, var: SpvId) -> R<()> {
+        let err = |message: &str, span: Span| Err(super::LowerError { message: message.into(), span: Some(span), notes: Vec::new() });
+        if stage != Stage::Pixel {
+            return err("vk::index only allowed in pixel shader", at);
+        }
+        let Some((location, lspan)) = vk.location else {
+            return err("vk::index should be used together with vk::location for dual-source blending", at);
+        };
+        if location != 0 {
+            return err("dual-source blending should use vk::location 0", lspan);
+        }
+        if index > 1 {
+            return err("dual-source blending only accepts 0 or 1 as vk::index", at);
+        }
+        self.b.ctx.decorate(var, &Decoration::with_literals(D::Index, &[index]));
+        Ok(())
     }
 }
 

@@ -58,8 +58,22 @@ impl LayoutRules {
 
     /// Offsets of a sequence of struct members.
     pub fn offsets_of(&self, types: &TypeTable, members: &[TypeId], layout: Layout) -> Vec<(TypeId, u32)> {
-        let described: Vec<LType> = members.iter().map(|&m| describe(types, m)).collect();
+        self.offsets_pinned(types, members, &[], layout)
+    }
+
+    /// Offsets of a sequence of struct members, some of them pinned at an offset
+    /// (`[[vk::offset(n)]]`; `pinned[i]` for member `i`, missing entries are `None`).
+    pub fn offsets_pinned(&self, types: &TypeTable, members: &[TypeId], pinned: &[Option<u32>], layout: Layout) -> Vec<(TypeId, u32)> {
+        let described: Vec<LType> = members.iter().enumerate().map(|(i, &m)| pin(describe(types, m), pinned.get(i).copied().flatten())).collect();
         members.iter().copied().zip(struct_offsets(&described, self.rule(layout))).collect()
+    }
+}
+
+/// `ty` at a fixed offset, if it has one.
+fn pin(ty: LType, offset: Option<u32>) -> LType {
+    match offset {
+        Some(offset) => LType::Pinned { ty: Box::new(ty), offset },
+        None => ty,
     }
 }
 
@@ -81,8 +95,8 @@ fn describe(types: &TypeTable, ty: TypeId) -> LType {
         Type::Array { elem, len } => LType::Array { elem: Box::new(describe(types, *elem)), len: len.unwrap_or(1) },
         Type::Struct(s) => {
             let def = &types.structs[s.0 as usize];
-            let members = def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty));
-            LType::Struct(members.map(|m| describe(types, m)).collect())
+            let bases = def.bases.iter().map(|&b| describe(types, b));
+            LType::Struct(bases.chain(def.fields.iter().map(|f| pin(describe(types, f.ty), f.vk.offset))).collect())
         }
         _ => LType::Scalar(4),
     }

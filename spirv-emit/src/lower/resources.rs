@@ -267,7 +267,13 @@ impl<'m> Lowerer<'m> {
     /// A `Block` struct of laid-out members; a read-only one (a `tbuffer` or `TextureBuffer`) is a
     /// storage buffer (`BufferBlock` before SPIR-V 1.4).
     pub(crate) fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
-        let offsets = self.opts.layout.offsets_of(&self.m.types, tys, layout);
+        self.block_struct_pinned(name, tys, &[], names, layout, read_only)
+    }
+
+    /// [`Self::block_struct`] with members pinned at offsets (`[[vk::offset(n)]]`, see
+    /// `LayoutRules::offsets_pinned`).
+    pub(crate) fn block_struct_pinned(&mut self, name: &str, tys: &[TypeId], pinned: &[Option<u32>], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
+        let offsets = self.opts.layout.offsets_pinned(&self.m.types, tys, pinned, layout);
         let mut members = Vec::new();
         for (i, &t) in tys.iter().enumerate() {
             let ty = self.ty(t, layout)?;
@@ -387,7 +393,8 @@ impl<'m> Lowerer<'m> {
                 names.extend(def.fields.iter().map(|f| f.name.clone()));
                 let tb = kind == TextureBuffer;
                 let layout = if tb || std430 { Layout::Std430 } else { Layout::Std140 };
-                self.block_struct(&format!("type.{}.{}", kind.name(), def.name), &tys, &names, layout, tb)
+                let pins = super::types::struct_pins(&def);
+                self.block_struct_pinned(&format!("type.{}.{}", kind.name(), def.name), &tys, &pins, &names, layout, tb)
             }
             RaytracingAccelerationStructure => {
                 // Outside ray tracing stages, the type is ray query's (DXC's choice).

@@ -86,7 +86,7 @@ impl<'m> Lowerer<'m> {
                     Vec::new()
                 } else {
                     let tys: Vec<TypeId> = member_types.iter().map(|m| m.0).collect();
-                    self.opts.layout.offsets_of(&self.m.types, &tys, layout)
+                    self.opts.layout.offsets_pinned(&self.m.types, &tys, &struct_pins(&def), layout)
                 };
                 let mut members = Vec::new();
                 for (i, (mty, name)) in member_types.into_iter().enumerate() {
@@ -194,4 +194,9 @@ impl Shape {
     pub fn count(&self) -> u32 {
         self.rows.max(1) * self.cols
     }
+}
+
+/// The `[[vk::offset(n)]]` of each member of a struct as SPIR-V lays it out (base classes first).
+pub(crate) fn struct_pins(def: &hlslc_sema::types::StructDef) -> Vec<Option<u32>> {
+    def.bases.iter().map(|_| None).chain(def.fields.iter().map(|f| f.vk.offset)).collect()
 }

@@ -76,7 +76,8 @@ impl<'m> Lowerer<'m> {
                 names.extend(def.fields.iter().map(|f| f.name.clone()));
                 let short = def.name.rsplit("::").next().unwrap_or(&def.name).to_string();
                 let short = if short.starts_with('(') { String::new() } else { short };
-                self.block_struct(&format!("type.PushConstant.{short}"), &tys, &names, Layout::Std430, false)?
+                let pins = super::types::struct_pins(&def);
+                self.block_struct_pinned(&format!("type.PushConstant.{short}"), &tys, &pins, &names, Layout::Std430, false)?
             }
             _ => return super::unsupported("[[vk::push_constant]] on this type", Some(var.span)),
         };

@@ -15,7 +15,7 @@
 //! `SetMeshOutputCounts(v, p)` is `OpSetMeshOutputsEXT`.
 //! Not done: the NV flavour (SPIR-V before 1.4), clip/cull distances in mesh outputs.
 
-use super::super::entry::{struct_members, Io};
+use super::super::entry::{struct_members, Io, VkIo};
 use super::super::layout::Layout;
 use super::super::place::Place;
 use super::super::{unsupported, Lowerer, R};
@@ -164,7 +164,7 @@ impl<'m> Lowerer<'m> {
                 };
                 let per_primitive = kind == Modifier::Primitives;
                 let sem = var.semantic.clone();
-                let node = self.mesh_output(elem, sem.as_ref(), var.interpolation, var.binding.vk_location, n, per_primitive, span, io)?;
+                let node = self.mesh_output(elem, sem.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), n, per_primitive, span, io)?;
                 self.mesh_outs.insert(p, Rc::new(node));
             }
             _ => return unsupported("this mesh shader parameter", Some(span)),
@@ -180,7 +180,7 @@ impl<'m> Lowerer<'m> {
         ty: TypeId,
         semantic: Option<&Semantic>,
         interp: Interpolation,
-        loc: Option<u32>,
+        vk: VkIo,
         n: u32,
         per_primitive: bool,
         span: Span,
@@ -192,8 +192,8 @@ impl<'m> Lowerer<'m> {
             }
             let def = self.m.types.structs[sid.0 as usize].clone();
             let mut fields = Vec::new();
-            for (mty, msem, minterp) in struct_members(&def) {
-                fields.push(self.mesh_output(mty, msem.as_ref(), minterp, None, n, per_primitive, span, io)?);
+            for (mty, msem, minterp, mvk) in struct_members(&def) {
+                fields.push(self.mesh_output(mty, msem.as_ref(), minterp, mvk, n, per_primitive, span, io)?);
             }
             return Ok(MeshNode::Struct(fields));
         }
@@ -203,7 +203,7 @@ impl<'m> Lowerer<'m> {
         if sem.is(SystemValue::ClipDistance) || sem.is(SystemValue::CullDistance) {
             return unsupported("SV_ClipDistance/SV_CullDistance in mesh shader outputs", Some(span));
         }
-        let (var, var_ty, hlsl_spv, _) = self.stage_var(Stage::Mesh, ty, sem, false, interp, loc, Some(n), span, io)?;
+        let (var, var_ty, hlsl_spv, _) = self.stage_var(Stage::Mesh, ty, sem, false, interp, vk, Some(n), span, io)?;
         if var_ty != hlsl_spv {
             // Places into the variable must have the field's own type.
             return unsupported(format!("mesh shader outputs of type '{}'", self.type_name(ty)), Some(span));
@@ -260,7 +260,7 @@ impl<'m> Lowerer<'m> {
         };
         let def = self.m.types.structs[sid.0 as usize].clone();
         let mut out = Vec::new();
-        for (k, (mty, _, _)) in struct_members(&def).into_iter().enumerate() {
+        for (k, (mty, ..)) in struct_members(&def).into_iter().enumerate() {
             out.push(self.mesh_member(node, index, &[k as u32], mty)?);
         }
         Ok(out)

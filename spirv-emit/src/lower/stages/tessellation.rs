@@ -10,7 +10,7 @@
 //! Execution modes come from `[domain]`, `[partitioning]`, `[outputtopology]` and
 //! `[outputcontrolpoints]`.
 
-use super::super::entry::{Io, OutTree};
+use super::super::entry::{Io, OutTree, VkIo};
 use super::super::layout::Layout;
 use super::super::{unsupported, LowerError, Lowerer, R};
 use crate::id::SpvId;
@@ -110,7 +110,7 @@ impl<'m> Lowerer<'m> {
         if f.ret == TypeTable::VOID {
             return Ok(None);
         }
-        let tree = self.declare_output(Stage::Hull, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), None, f.span, io, Some((n, id)))?;
+        let tree = self.declare_output(Stage::Hull, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), VkIo::default(), f.span, io, Some((n, id)))?;
         self.store_output(Stage::Hull, &tree, r)?;
         Ok(Some(tree))
     }
@@ -154,7 +154,7 @@ impl<'m> Lowerer<'m> {
                 (Some((ObjectKind::InputPatch, ..)), _) if hull.input_patch.is_some() => hull.input_patch.unwrap(),
                 (Some((ObjectKind::InputPatch, e, n)), _) => {
                     let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
-                    let v = self.read_input(Stage::Hull, e, None, var.interpolation, None, Some(n), var.span, io)?;
+                    let v = self.read_input(Stage::Hull, e, None, var.interpolation, VkIo::default(), Some(n), var.span, io)?;
                     self.b.store(tmp, v, None)?;
                     tmp
                 }
@@ -170,7 +170,7 @@ impl<'m> Lowerer<'m> {
                 (None, Some(SystemValue::ViewID)) if hull.view_id.is_some() => hull.view_id.unwrap(),
                 (None, Some(SystemValue::PrimitiveID | SystemValue::ViewID)) => {
                     let tmp = self.temp_var(var.ty, &format!("param.var.{}", var.name))?;
-                    let v = self.read_input(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, None, None, var.span, io)?;
+                    let v = self.read_input(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), None, var.span, io)?;
                     self.b.store(tmp, v, None)?;
                     tmp
                 }
@@ -188,12 +188,12 @@ impl<'m> Lowerer<'m> {
         let r = self.b.function_call(ret, callee, &args)?;
         io.patch = true;
         if pf.ret != TypeTable::VOID {
-            self.write_output(Stage::Hull, pf.ret, pf.ret_semantic.as_ref(), Interpolation::default(), None, r, pf.span, io)?;
+            self.write_output(Stage::Hull, pf.ret, pf.ret_semantic.as_ref(), Interpolation::default(), VkIo::of_return(pf), r, pf.span, io)?;
         }
         for (tmp, var) in outs {
             let t = self.ty(var.ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
-            self.write_output(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, var.binding.vk_location, v, var.span, io)?;
+            self.write_output(Stage::Hull, var.ty, var.semantic.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), v, var.span, io)?;
         }
         io.patch = false;
         self.b.branch(merge)?;
