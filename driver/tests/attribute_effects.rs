@@ -383,3 +383,93 @@ fn vk_early_and_late_tests_and_its_companions_set_the_modes() {
     let e = build(cs, "cs_6_0", true).unwrap_err();
     assert!(e.contains("attribute 'vk::depth_unchanged' is not supported by the SPIR-V back end on a non-pixel entry point"), "{e}");
 }
+
+// Inline SPIR-V (`vk::ext_*`, SPIR-V.rst "Inline SPIR-V").
+
+#[test]
+fn vk_ext_instruction_emits_the_instruction() {
+    let decls = "[[vk::ext_instruction(/* Sin */ 13, \"GLSL.std.450\")]] float4 spv_sin(float4 v);
+        [[vk::ext_instruction(/* OpLoad */ 61)]] float load([[vk::ext_reference]] float p, [[vk::ext_literal]] int access);
+        RWBuffer<float4> o;";
+    let s = |body: &str| format!("{decls} [numthreads(1, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ float x = i.x; {body} }}");
+    // An instruction of an imported set, and a core one whose `ext_reference` argument is the
+    // variable's pointer and whose `ext_literal` argument is a literal word (Volatile = 1).
+    effect("cs_6_0", true, &s("o[0] = spv_sin(float4(1, 2, 3, x));"), &s("o[0] = cos(float4(1, 2, 3, x));"), " Sin %");
+    effect("cs_6_0", true, &s("o[0] = load(x, 1);"), &s("o[0] = x;"), "OpLoad %float %x Volatile");
+    let e = build(&s("int k = i.y; o[0] = load(x, k);"), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::ext_literal': the argument of parameter 'access' must be an integer constant"), "{e}");
+    let e = build(&s("o[0] = load(x + 1, 0);"), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("argument for a parameter with vk::ext_reference attribute must be a reference"), "{e}");
+}
+
+#[test]
+fn vk_ext_capability_and_extension_are_declared() {
+    let s = |a: &str, b: &str| format!("RWBuffer<uint> o; {a} void f() {{ o[1] = 2; }} [numthreads(1, 1, 1)] void main() {{ {b} o[0] = 1; f(); }}");
+    // On a called function, on a statement, on a local declaration.
+    effect("cs_6_0", true, &s("[[vk::ext_capability(/* MinLod */ 42)]]", ""), &s("", ""), "OpCapability MinLod");
+    effect("cs_6_0", true, &s("", "[[vk::ext_extension(\"SPV_KHR_shader_clock\")]]"), &s("", ""), "OpExtension \"SPV_KHR_shader_clock\"");
+    effect("cs_6_0", true, &s("", "[[vk::ext_capability(42)]] uint k = 3;"), &s("", "uint k = 3;"), "OpCapability MinLod");
+    // A number SPIR-V does not define is refused by name.
+    let e = build(&s("[[vk::ext_capability(99999)]]", ""), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::ext_capability': 99999 is not a SPIR-V capability"), "{e}");
+    // On a typedef (applies when the type is used) it is refused.
+    let e = build("[[vk::ext_capability(42)]] typedef uint U; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() { U u = 1; o[0] = u; }", "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::ext_capability' is not supported on a typedef by the SPIR-V back end"), "{e}");
+}
+
+#[test]
+fn vk_ext_decorate_decorates_the_declaration() {
+    let s = |a: &str, b: &str| format!("RWBuffer<float> o; {a} float f(float v) {{ return v * 2; }} [numthreads(1, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ {b} float x = i.x; o[0] = f(x); }}");
+    // RelaxedPrecision = 0, on a function and on a local variable.
+    effect("cs_6_0", true, &s("[[vk::ext_decorate(0)]]", ""), &s("", ""), "OpDecorate %f RelaxedPrecision");
+    effect("cs_6_0", true, &s("", "[[vk::ext_decorate(0)]]"), &s("", ""), "OpDecorate %x RelaxedPrecision");
+    // On an entry point's parameter: its stage variable (Flat = 14).
+    let p = |a: &str| format!("float4 main({a} float4 c : COLOR) : SV_Target {{ return c; }}");
+    effect("ps_6_0", true, &p("[[vk::ext_decorate(14)]]"), &p(""), "OpDecorate %in_var_COLOR Flat");
+    // On a statement that declares nothing it is refused.
+    let e = build(&s("", "[[vk::ext_decorate(0)]] o[1] = 1;"), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("attribute 'vk::ext_decorate' is not supported on a statement that declares no variable"), "{e}");
+}
+
+#[test]
+fn vk_ext_storage_class_sets_the_storage_class() {
+    let s = |a: &str| format!("{a} static uint s; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ s = 1; o[0] = s; }}");
+    // Workgroup = 4.
+    effect("cs_6_0", true, &s("[[vk::ext_storage_class(4)]]"), &s(""), "%s = OpVariable %_ptr_Workgroup_uint Workgroup");
+    let l = |a: &str| format!("RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ {a} uint t; t = 2; o[0] = t; }}");
+    effect("cs_6_0", true, &l("[[vk::ext_storage_class(4)]]"), &l(""), "%t = OpVariable %_ptr_Workgroup_uint Workgroup");
+}
+
+#[test]
+fn vk_ext_builtin_makes_a_builtin_variable() {
+    let s = |a: &str, q: &str| format!("{a} static {q} uint3 nwg; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ o[0] = nwg.x; }}");
+    // NumWorkgroups = 24: an Input variable decorated BuiltIn, in the entry point's interface.
+    effect("cs_6_0", true, &s("[[vk::ext_builtin_input(24)]]", "const"), &s("", ""), "OpDecorate %nwg BuiltIn NumWorkgroups");
+    let a = build(&s("[[vk::ext_builtin_input(24)]]", "const"), "cs_6_0", true).unwrap();
+    assert!(a.contains("OpEntryPoint GLCompute %main \"main\" %nwg"), "{a}");
+    assert!(a.contains("%nwg = OpVariable %_ptr_Input_v3uint Input"), "{a}");
+    // dxc's errors.
+    let e = build(&s("[[vk::ext_builtin_input(24)]]", ""), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::ext_builtin_input can only be applied to a const-qualified variable"), "{e}");
+    let e = build("[[vk::ext_builtin_output(24)]] uint3 v; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() { o[0] = v.x; }", "cs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable"), "{e}");
+    let e = build(&s("[[vk::ext_builtin_input(24)]] [[vk::ext_builtin_output(24)]]", "const"), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::ext_builtin_input cannot be used together with vk::ext_builtin_output"), "{e}");
+}
+
+#[test]
+fn vk_spvexecutionmode_adds_execution_modes() {
+    let s = |a: &str| format!("{a} float4 main(float4 c : COLOR) : SV_Target {{ return c; }}");
+    // EarlyFragmentTests = 9.
+    effect("ps_6_0", true, &s("[[vk::spvexecutionmode(9)]]"), &s(""), "OpExecutionMode %main EarlyFragmentTests");
+    let e = build(&s("[[vk::spvexecutionmode(999999)]]"), "ps_6_0", true).unwrap_err();
+    assert!(e.contains("Invalid execution mode operand: 999999"), "{e}");
+}
+
+#[test]
+fn vk_ext_execution_mode_intrinsics_add_execution_modes() {
+    let s = |b: &str| format!("float4 main(float4 c : COLOR) : SV_Target {{ {b} return c; }}");
+    effect("ps_6_0", true, &s("vk::ext_execution_mode(/* EarlyFragmentTests */ 9);"), &s(""), "OpExecutionMode %main EarlyFragmentTests");
+    let e = build(&s("uint m = (uint)c.x; vk::ext_execution_mode(m);"), "ps_6_0", true).unwrap_err();
+    assert!(e.contains("vk::ext_execution_mode: the execution mode must be an integer constant"), "{e}");
+}

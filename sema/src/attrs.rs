@@ -71,6 +71,14 @@ const DXIL_HINT: Status = Irrelevant("a control-flow hint for the optimizer; hls
 const NODE: Status = Refused;
 const ROOT_SIG_DXIL: Status = Irrelevant("the root signature goes in the DXContainer's RTS0 part; hlslc prints DXIL text and writes no container yet");
 
+/// Where `vk::ext_decorate*` is honored (inline SPIR-V): on a struct field it would be a member
+/// decoration, which the SPIR-V back end does not write yet. A local declaration carries its
+/// attributes as a statement; the back end refuses them on a statement that declares nothing.
+const EXT_DECORATE_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param, S::Function, S::Stmt];
+/// Where `vk::ext_capability`/`vk::ext_extension` are honored: on a typedef or a struct field
+/// they would apply when the type is used, which the back end does not track yet.
+const EXT_REQUIREMENT_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param, S::Function, S::Stmt];
+
 /// Every attribute sema accepts. Plain attribute names compare case-insensitively (`[NumThreads]`),
 /// `vk::` names exactly.
 pub static ATTRIBUTES: &[AttrInfo] = &[
@@ -144,18 +152,19 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: Some("vk"), name: "combinedImageSampler", applies_to: "a texture and a sampler sharing one binding", spirv: Refused, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "shader_record_nv", applies_to: "cbuffers and ConstantBuffers", spirv: Honored { test: "vk_shader_record_makes_a_shader_record_buffer" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "shader_record_ext", applies_to: "cbuffers and ConstantBuffers", spirv: Honored { test: "vk_shader_record_makes_a_shader_record_buffer" }, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_instruction", applies_to: "function declarations (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_reference", applies_to: "parameters of inline SPIR-V functions", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_literal", applies_to: "parameters of inline SPIR-V functions", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_decorate", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_decorate_id", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_decorate_string", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_storage_class", applies_to: "variables and parameters (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_capability", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_extension", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: Refused, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_instruction", applies_to: "function declarations (inline SPIR-V)", spirv: HonoredAt { sites: &[S::Function], test: "vk_ext_instruction_emits_the_instruction" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_reference", applies_to: "parameters of inline SPIR-V functions", spirv: HonoredAt { sites: &[S::Param], test: "vk_ext_instruction_emits_the_instruction" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_literal", applies_to: "parameters of inline SPIR-V functions", spirv: HonoredAt { sites: &[S::Param], test: "vk_ext_instruction_emits_the_instruction" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_decorate", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: HonoredAt { sites: EXT_DECORATE_SITES, test: "vk_ext_decorate_decorates_the_declaration" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_decorate_id", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: HonoredAt { sites: EXT_DECORATE_SITES, test: "vk_ext_decorate_decorates_the_declaration" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_decorate_string", applies_to: "variables, parameters, fields, functions (inline SPIR-V)", spirv: HonoredAt { sites: EXT_DECORATE_SITES, test: "vk_ext_decorate_decorates_the_declaration" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_storage_class", applies_to: "variables and parameters (inline SPIR-V)", spirv: HonoredAt { sites: &[S::GlobalVar, S::LocalVar, S::Stmt], test: "vk_ext_storage_class_sets_the_storage_class" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_capability", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: HonoredAt { sites: EXT_REQUIREMENT_SITES, test: "vk_ext_capability_and_extension_are_declared" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_extension", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: HonoredAt { sites: EXT_REQUIREMENT_SITES, test: "vk_ext_capability_and_extension_are_declared" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "spvexecutionmode", applies_to: "entry points (inline SPIR-V execution modes)", spirv: HonoredAt { sites: &[S::Function], test: "vk_spvexecutionmode_adds_execution_modes" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "ext_type_def", applies_to: "functions defining an inline SPIR-V type", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_builtin_input", applies_to: "static globals (inline SPIR-V built-in inputs)", spirv: Refused, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_builtin_output", applies_to: "static globals (inline SPIR-V built-in outputs)", spirv: Refused, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_builtin_input", applies_to: "static globals (inline SPIR-V built-in inputs)", spirv: HonoredAt { sites: &[S::GlobalVar], test: "vk_ext_builtin_makes_a_builtin_variable" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_builtin_output", applies_to: "static globals (inline SPIR-V built-in outputs)", spirv: HonoredAt { sites: &[S::GlobalVar], test: "vk_ext_builtin_makes_a_builtin_variable" }, dxil: VK_ONLY },
 ];
 
 /// The table entry of an attribute written `[ns::name]`.

@@ -222,7 +222,9 @@ impl<'m> Lowerer<'m> {
                     _ => (var.ty, None),
                 };
                 io.patch = ep.stage == Stage::Domain && arrayed.is_none();
+                let first = io.interface.len();
                 let v = self.read_input(ep.stage, ty, var.semantic.as_ref(), var.interpolation, VkIo::of(&var.binding, var.span), arrayed, var.span, &mut io)?;
+                self.entry_io_decorations(&var.attrs, &io.interface[first..], var.span)?;
                 io.patch = false;
                 self.b.store(tmp, v, None)?;
                 if ep.stage == Stage::Hull {
@@ -230,7 +232,7 @@ impl<'m> Lowerer<'m> {
                 }
             }
             if dir != ParamDir::In {
-                outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, VkIo::of(&var.binding, var.span), var.span));
+                outs.push((tmp, var.ty, var.semantic.clone(), var.interpolation, VkIo::of(&var.binding, var.span), var.span, &var.attrs));
             }
             args.push(tmp);
         }
@@ -241,12 +243,16 @@ impl<'m> Lowerer<'m> {
             // The result is one output control point, written at the invocation's index.
             hull_out = self.hull_outputs(ep, &hull, r, &mut io)?;
         } else if f.ret != TypeTable::VOID {
+            let first = io.interface.len();
             self.write_output(ep.stage, f.ret, f.ret_semantic.as_ref(), Interpolation::default(), VkIo::of_return(f), r, f.span, &mut io)?;
+            self.entry_io_decorations(&f.attrs, &io.interface[first..], f.span)?;
         }
-        for (tmp, ty, sem, interp, loc, span) in outs {
+        for (tmp, ty, sem, interp, loc, span, attrs) in outs {
             let t = self.ty(ty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;
+            let first = io.interface.len();
             self.write_output(ep.stage, ty, sem.as_ref(), interp, loc, v, span, &mut io)?;
+            self.entry_io_decorations(attrs, &io.interface[first..], span)?;
         }
         if ep.stage == Stage::Hull {
             self.hull_patch_constants(ep, &hull, hull_out.as_ref(), &mut io)?;
@@ -260,6 +266,7 @@ impl<'m> Lowerer<'m> {
             interface.extend(self.global_ids.iter().copied());
         }
         self.b.entry_point(model, wrapper, &name, interface);
+        self.spv_execution_modes(ep.func, wrapper)?;
         match ep.stage {
             Stage::Pixel => self.b.execution_mode(wrapper, ExecutionMode::OriginUpperLeft, &[]),
             Stage::Compute | Stage::Amplification => {

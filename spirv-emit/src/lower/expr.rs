@@ -105,6 +105,7 @@ impl<'m> Lowerer<'m> {
                 queue.reverse();
                 self.build_from(ty, &mut queue, e)?
             }
+            ExprKind::Call { func, args, .. } if self.is_inline_instruction(*func) => self.inline_instruction(*func, args, ty, e)?,
             ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
             ExprKind::Intrinsic { op, object, args } => self.intrinsic(*op, *object, args, ty, e)?,
             ExprKind::Index { base, index } if self.is_resource_expr(*base) => match self.texture_subscript(*base, *index, ty, e)? {

@@ -21,6 +21,7 @@ mod entry;
 mod expr;
 mod fold;
 mod heap;
+mod inline_spirv;
 mod intrinsics;
 pub mod layout;
 mod place;
@@ -251,6 +252,12 @@ pub(crate) struct Lowerer<'m> {
     /// A mesh shader's `out vertices/indices/primitives` parameters: where their elements live
     /// (`stages/mesh.rs`).
     pub(crate) mesh_outs: HashMap<VarId, std::rc::Rc<stages::MeshNode>>,
+    /// `[[vk::ext_builtin_input/output(N)]]` variables by (built-in, storage class)
+    /// ([`inline_spirv`]).
+    pub(crate) ext_builtins: HashMap<(u32, StorageClass), SpvId>,
+    /// Module-scope variables made by inline SPIR-V attributes, added to the entry points'
+    /// interfaces at the end.
+    pub(crate) inline_interface: Vec<SpvId>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -287,6 +294,8 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         debug_file: None,
         ray: raytracing::RayState::default(),
         mesh_outs: HashMap::new(),
+        ext_builtins: HashMap::new(),
+        inline_interface: Vec::new(),
     };
     if m.entries.is_empty() {
         return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
@@ -322,6 +331,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
             break;
         }
     }
+    l.finish_inline_interfaces();
     l.bind_heaps();
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);

@@ -22,6 +22,10 @@ impl<'m> Lowerer<'m> {
         let payloads = super::stages::task_payloads(m);
         for &g in &m.globals {
             let var = m.var(g);
+            // Inline SPIR-V built-ins and storage classes (`inline_spirv`).
+            if self.ext_builtin_global(g)? || self.ext_storage_variable(g, &var.attrs)?.is_some() {
+                continue;
+            }
             match var.storage {
                 Storage::Static if matches!(m.types.get(var.ty), Type::Object { .. }) && var.init.is_some() => {
                     if let Some(init) = var.init {
@@ -182,6 +186,7 @@ impl<'m> Lowerer<'m> {
             globals.globals = true;
             bound.push(globals);
         }
+        self.global_inline_attrs()?;
         self.assign_bindings(bound)
     }
 

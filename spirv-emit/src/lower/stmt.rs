@@ -44,6 +44,8 @@ impl<'m> Lowerer<'m> {
             operator_name(&f.qualified_name.replace("::", "."))
         };
         self.b.ctx.name(id, &name);
+        let is_entry = m.entries.iter().any(|e| e.func == fid);
+        self.inline_function_attrs(fid, id, is_entry)?;
         let mut pi = 0;
         self.this_ptr = None;
         if f.this_type.is_some() {
@@ -66,6 +68,9 @@ impl<'m> Lowerer<'m> {
             let p = self.b.parameter(ptys[pi])?;
             pi += 1;
             self.b.ctx.name(p, &m.var(pv).name);
+            if !is_entry {
+                self.ext_decorations(p, &m.var(pv).attrs, Some(m.var(pv).span))?;
+            }
             let (storage, layout) = homes[hi];
             hi += 1;
             self.vars.insert(pv, VarHome::Ptr { ptr: p, storage, layout });
@@ -148,13 +153,15 @@ impl<'m> Lowerer<'m> {
             self.ensure_block()?;
             self.debug_line(span)?;
         }
+        // Inline SPIR-V attributes of a statement (those of a declaration go to its variables).
+        self.stmt_inline_attrs(stmt, span)?;
         match &stmt.kind {
             StmtKind::Expr(e) => {
                 self.rvalue(*e)?;
             }
             StmtKind::Decl(vars) => {
                 for &v in vars {
-                    self.local(v)?;
+                    self.local(v, &stmt.attrs)?;
                 }
             }
             StmtKind::Block(stmts) => {
@@ -265,8 +272,21 @@ impl<'m> Lowerer<'m> {
     }
 
     /// A local variable (`static` locals are module-scope `Private` variables).
-    fn local(&mut self, v: hlslc_sema::tast::VarId) -> R<()> {
+    /// `stmt_attrs` are the attributes of the declaration statement (`[[vk::ext_decorate(..)]]
+    /// float x;` writes them there).
+    fn local(&mut self, v: hlslc_sema::tast::VarId, stmt_attrs: &[RawAttr]) -> R<()> {
         let var = self.m.var(v);
+        let attrs: Vec<RawAttr> = var.attrs.iter().chain(stmt_attrs).cloned().collect();
+        self.ext_requirements(&attrs, Some(var.span))?;
+        // `[[vk::ext_storage_class(N)]]`: a module-scope variable of that class.
+        if let Some(id) = self.ext_storage_variable(v, &attrs)? {
+            self.ext_decorations(id, &attrs, Some(var.span))?;
+            if let Some(init) = var.init {
+                let val = self.rvalue(init)?;
+                self.b.store(id, val, None)?;
+            }
+            return Ok(());
+        }
         if var.storage == Storage::Static {
             let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
             // `static uint n = 0;` has a cast of a literal as its initializer: fold it here.
@@ -280,6 +300,7 @@ impl<'m> Lowerer<'m> {
             }
             let id = self.b.global_variable(pty, StorageClass::Private, init);
             self.b.ctx.name(id, &var.name);
+            self.ext_decorations(id, &attrs, Some(var.span))?;
             self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
             return Ok(());
         }
@@ -296,6 +317,7 @@ impl<'m> Lowerer<'m> {
         if !ray_query {
             self.b.ctx.name(id, &var.name);
         }
+        self.ext_decorations(id, &attrs, Some(var.span))?;
         self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Function, layout: Layout::Logical });
         if let Some(init) = var.init {
             let val = self.rvalue(init)?;

@@ -45,6 +45,9 @@ impl<'m> Lowerer<'m> {
         if let Some(obj) = object {
             return self.method(op, obj, args, ty, e);
         }
+        if matches!(op, I::VkExtExecutionMode | I::VkExtExecutionModeId) {
+            return self.ext_execution_mode(op == I::VkExtExecutionModeId, args, e);
+        }
         if let Some(name) = no_vulkan_equivalent(op) {
             return Err(super::LowerError {
                 message: format!("no equivalent for {name} intrinsic function in Vulkan"),
