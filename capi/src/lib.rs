@@ -148,6 +148,7 @@ fn invocation(args: &[String]) -> Result<Invocation, String> {
         ("-Fe", o.errors.is_some()),
         ("-Fd", o.debug.is_some()),
         ("-Fre", o.reflection.is_some()),
+        ("-reflect-json", o.reflection_json.is_some()),
         ("-Frs", o.root_signature.is_some()),
         ("-Fsh", o.hash.is_some()),
         ("-Vn", inv.header_variable.is_some()),

@@ -113,6 +113,7 @@ pub(crate) fn spirv(
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
     sources: (&SourceMap, FileId),
+    reflection: &mut Option<crate::Reflection>,
 ) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
     let module = times.time(Phase::Sema, || {
@@ -181,11 +182,19 @@ pub(crate) fn spirv(
             if diags.has_errors() {
                 return None;
             }
+            let generator = if so.dxc_generator { hlslc_spirv::builder::GENERATOR_SPIREGG } else { crate::SPIRV_GENERATOR };
+            if let Some(header) = m.header.as_mut() {
+                header.generator = generator;
+            }
+
             // The disassembly only when someone reads it: stdout (no -Fo) or -Fc.
             let want_listing = options.output_kind == OutputKind::Text || options.listing;
             let (listing, bytes) = times.time(Phase::Serialize, || {
                 let words = m.assemble();
                 let listing = if want_listing { hlslc_spirv::disasm::disassemble(&words).ok() } else { None };
+                // From the words written, read back: the in-memory module may hold operands in
+                // forms the binary does not distinguish (a literal where a BuiltIn is meant).
+                *reflection = hlslc_reflect::from_spirv(&words).ok();
                 (listing, words.iter().flat_map(|w| w.to_le_bytes()).collect())
             });
             Some((Output::Binary(bytes), listing))
@@ -206,7 +215,13 @@ pub(crate) fn spirv(
 
 /// Checks the unit and lowers it to DXIL: printed as dxc's disassembly, or with `-Fo` (binary
 /// output) written as a DXIL container around the module's bitcode, the text kept as the listing.
-pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagnostics, times: &mut PhaseTimes) -> Option<(Output, Option<String>)> {
+pub(crate) fn dxil(
+    unit: &TranslationUnit,
+    options: &Options,
+    diags: &mut Diagnostics,
+    times: &mut PhaseTimes,
+    reflection: &mut Option<crate::Reflection>,
+) -> Option<(Output, Option<String>)> {
     let module = times.time(Phase::Sema, || {
         let module = analyze(unit, &sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Dxil, diags);
@@ -228,6 +243,9 @@ pub(crate) fn dxil(unit: &TranslationUnit, options: &Options, diags: &mut Diagno
     };
     match times.time(Phase::Codegen, || hlslc_dxil::lower::lower_module(&module, &lower)) {
         Ok(m) => {
+            // From the metadata the container parts are written from; a module whose metadata
+            // does not say enough (which the container would refuse too) has none.
+            *reflection = hlslc_reflect::from_dxil(&m).ok();
             let text = times.time(Phase::Serialize, || hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
                 let opts = hlslc_dxil::container::ContainerOptions { strip_reflect: options.dxil_options.strip_reflection };

@@ -39,7 +39,15 @@ pub fn compile_bytes(bytes: Vec<u8>, file_name: &str, options: &Options, include
         let more = decoded.error_count - decoded.errors.len();
         diagnostics.push(Diagnostic::new(Severity::Note, format!("{more} more invalid byte sequences not shown")));
     }
-    CompileResult { output: None, listing: None, diagnostics, source_map: sm, line_map: LineMap::default(), times: PhaseTimes::default() }
+    CompileResult {
+        output: None,
+        listing: None,
+        diagnostics,
+        source_map: sm,
+        line_map: LineMap::default(),
+        times: PhaseTimes::default(),
+        reflection: None,
+    }
 }
 
 fn compile_text(text: String, file_name: &str, options: &Options, includes: Option<&mut dyn IncludeHandler>) -> CompileResult {
@@ -48,7 +56,8 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
     let mut diags = Diagnostics::new();
     let mut line_map = LineMap::default();
     let mut times = PhaseTimes::default();
-    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map, &mut times);
+    let mut reflection = None;
+    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map, &mut times, &mut reflection);
     let mut diagnostics = apply_warning_policy(diags.list, options);
     if options.action == Action::Verify {
         diagnostics = crate::verify::verify(&sm, &diagnostics);
@@ -58,7 +67,8 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
         Some((o, l)) if !failed => (Some(o), l),
         _ => (None, None),
     };
-    CompileResult { output, listing, diagnostics, source_map: sm, line_map, times }
+    let reflection = if output.is_some() { reflection } else { None };
+    CompileResult { output, listing, diagnostics, source_map: sm, line_map, times, reflection }
 }
 
 /// The pipeline. Returns the output and listing; the caller drops them if an error was reported.
@@ -71,6 +81,7 @@ fn run(
     diags: &mut Diagnostics,
     line_map: &mut LineMap,
     times: &mut PhaseTimes,
+    reflection: &mut Option<crate::Reflection>,
 ) -> Option<(Output, Option<String>)> {
     check_options(options, diags);
     if diags.has_errors() {
@@ -114,9 +125,9 @@ fn run(
                 return None;
             }
             if options.spirv {
-                return crate::codegen::spirv(&unit, options, diags, times, (sm, main));
+                return crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
             }
-            crate::codegen::dxil(&unit, options, diags, times)
+            crate::codegen::dxil(&unit, options, diags, times, reflection)
         }
         Action::Preprocess | Action::Dependencies => None,
     }

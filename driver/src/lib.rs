@@ -44,6 +44,13 @@ pub use hlslc_frontend::source::SourceMap;
 pub use hlslc_frontend::pp::LineMap;
 pub use options::{Action, CmdDefine, Options, OutputKind};
 pub use profile::{HlslVersion, Profile, ProfileKind, Stage};
+pub use hlslc_reflect as reflect;
+pub use hlslc_reflect::Reflection;
+
+/// The SPIR-V `Generator` word hlslc writes: tool 0xFFFF (a value outside the range Khronos
+/// registers, chosen for hlslc), version 1. `-fspv-generator=dxc` writes dxc's
+/// ([`hlslc_spirv::builder::GENERATOR_SPIREGG`]: Google spiregg, 14 << 16) instead.
+pub const SPIRV_GENERATOR: u32 = (0xFFFF << 16) | 1;
 
 /// A product of compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +90,10 @@ pub struct CompileResult {
     pub line_map: LineMap,
     /// Time spent in each phase (`-ftime-report`, the benchmarks).
     pub times: timing::PhaseTimes,
+    /// What the compiled shader binds and exchanges, read from the final output (SPIR-V after
+    /// the optimizer, or the lowered DXIL module's metadata); `None` when no code was generated.
+    /// [`Reflection::to_json`] gives the JSON of `docs/reflection.md`.
+    pub reflection: Option<Reflection>,
 }
 
 impl CompileResult {

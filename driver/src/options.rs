@@ -138,6 +138,8 @@ pub struct SpirvOptions {
     pub debug: Vec<String>,
     /// `-fspv-reflect`.
     pub reflect: bool,
+    /// `-fspv-generator=dxc`: write dxc's Generator word (Google spiregg) instead of hlslc's.
+    pub dxc_generator: bool,
     /// `-fspv-flatten-resource-arrays`: one binding per element of a resource array.
     pub flatten_resource_arrays: bool,
     /// `-fspv-entrypoint-name=`: the name of the entry point in the module.

@@ -178,6 +178,7 @@ fn cases() -> Vec<Case> {
         spv("fspv-flatten-resource-arrays", PS, &["-fspv-flatten-resource-arrays"], "OpDecorate %after Binding 4"),
         spv("fspv-entrypoint-name=", PS, &["-fspv-entrypoint-name=renamed"], "\"renamed\""),
         spv("fspv-use-unknown-image-format", PS, &["-fspv-use-unknown-image-format"], " 2 Unknown"),
+        spv("fspv-generator=", PS, &["-fspv-generator=dxc"], "Generator: Google spiregg; 0"),
         spv("fspv-enable-maximal-reconvergence", PS, &["-fspv-enable-maximal-reconvergence"], "MaximallyReconvergesKHR"),
         spv("fvk-b-shift", PS, &["-fvk-b-shift", "10", "0"], "OpDecorate %CB Binding 13"),
         spv("fvk-t-shift", PS, &["-fvk-t-shift", "10", "0"], "OpDecorate %tex Binding 11"),
@@ -297,6 +298,7 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     ("Fsh", "container.rs", "fo_options_fsh_fre_strip_reflect_and_listing"),
     ("Fre", "container.rs", "fo_options_fsh_fre_strip_reflect_and_listing"),
     ("Qstrip_reflect", "container.rs", "fo_options_fsh_fre_strip_reflect_and_listing"),
+    ("reflect-json", "reflection.rs", "reflect_json_for_spirv_and_dxil"),
 ];
 
 fn shown_elsewhere(key: &str) -> bool {

@@ -111,8 +111,10 @@ pub struct OutputFiles {
     pub errors: Option<PathBuf>,
     /// `-Fd`, `-Fre`, `-Frs`, `-Fsh`.
     pub debug: Option<PathBuf>,
-    /// `-Fre`: the DXIL container's reflection part.
+    /// `-Fre`: DXIL's `STAT` part; with `-spirv`, the reflection JSON.
     pub reflection: Option<PathBuf>,
+    /// `-reflect-json`: the reflection JSON for either target.
+    pub reflection_json: Option<PathBuf>,
     /// `-Frs`: the root signature part.
     pub root_signature: Option<PathBuf>,
     /// `-Fsh`: the shader hash part.

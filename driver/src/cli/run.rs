@@ -196,13 +196,16 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
                         let var = inv.header_variable.clone().unwrap_or_else(|| format!("g_{}", inv.options.entry));
                         write_file(path, c_header(&var, bytes).as_bytes())?;
                     }
-                    write_container_parts(inv, bytes)?;
+                    if !inv.options.spirv {
+                        write_container_parts(inv, bytes)?;
+                    }
                 }
                 Output::Text(text) => match &files.listing {
                     Some(path) => write_file(path, text.as_bytes())?,
                     None => write_stdout(out, text.as_bytes())?,
                 },
             }
+            write_reflection_json(inv, result)?;
             match (&result.listing, &files.listing) {
                 (Some(text), Some(path)) => write_file(path, text.as_bytes()),
                 _ => Ok(()),
@@ -212,15 +215,34 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
     }
 }
 
+/// `-reflect-json` (both targets) and `-Fre` with `-spirv`: the reflection as JSON
+/// (docs/reflection.md). With `-spirv`, `-Fsh` names a DXIL container part and is refused.
+fn write_reflection_json(inv: &Invocation, result: &CompileResult) -> Result<(), CliError> {
+    let files = &inv.outputs;
+    if inv.options.spirv && files.hash.is_some() {
+        return Err(usage("'-Fsh' applies to DXIL containers; it cannot be used with -spirv".into()));
+    }
+    let spirv_fre = if inv.options.spirv { files.reflection.as_ref() } else { None };
+    let paths: Vec<&PathBuf> = spirv_fre.into_iter().chain(files.reflection_json.as_ref()).collect();
+    if paths.is_empty() {
+        return Ok(());
+    }
+    let Some(reflection) = &result.reflection else {
+        return Err(usage("no reflection for this output: its DXIL metadata does not describe an entry point".into()));
+    };
+    let json = reflection.to_json();
+    for path in paths {
+        write_file(path, json.as_bytes())?;
+    }
+    Ok(())
+}
+
 /// `-Fsh` (the `HASH` part: flags and digest, as dxc writes `DxilShaderHash`) and `-Fre` (the
 /// reflection: the `STAT` part with its part header, as dxc writes it), taken from the container.
 fn write_container_parts(inv: &Invocation, bytes: &[u8]) -> Result<(), CliError> {
     let files = &inv.outputs;
     if files.hash.is_none() && files.reflection.is_none() {
         return Ok(());
-    }
-    if inv.options.spirv {
-        return Err(usage("'-Fsh' and '-Fre' apply to DXIL containers; they cannot be used with -spirv".into()));
     }
     let c = hlslc_dxil::container::reader::parse(bytes).map_err(|e| usage(e.to_string()))?;
     if let Some(path) = &files.hash {

@@ -132,12 +132,14 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     f.errors = r.last("Fe").map(PathBuf::from);
     f.debug = r.last("Fd").map(PathBuf::from);
     f.reflection = r.last("Fre").map(PathBuf::from);
+    f.reflection_json = r.last("reflect-json").map(PathBuf::from);
     f.root_signature = r.last("Frs").map(PathBuf::from);
     f.hash = r.last("Fsh").map(PathBuf::from);
     inv.header_variable = r.last("Vn");
     inv.time_report = r.flag("ftime-report");
-    // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container.
-    if f.object.is_some() || f.header.is_some() || f.hash.is_some() || f.reflection.is_some() {
+    // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container (with
+    // -spirv, -Fre writes the reflection JSON, which needs no binary).
+    if f.object.is_some() || f.header.is_some() || f.hash.is_some() || (f.reflection.is_some() && !o.spirv) {
         o.output_kind = OutputKind::Binary;
         o.listing = f.listing.is_some();
     }
@@ -209,6 +211,13 @@ fn read_spirv(r: &mut Reader, s: &mut SpirvOptions) -> Result<(), CliError> {
     s.extensions = r.all("fspv-extension");
     s.debug = r.all("fspv-debug");
     s.reflect = r.flag("fspv-reflect");
+    if let Some(g) = r.last("fspv-generator") {
+        s.dxc_generator = match g.as_str() {
+            "dxc" => true,
+            "hlslc" => false,
+            _ => return Err(invalid(format!("unknown SPIR-V generator '{g}' (expected hlslc or dxc)"))),
+        };
+    }
     s.flatten_resource_arrays = r.flag("fspv-flatten-resource-arrays");
     s.entrypoint_name = r.last("fspv-entrypoint-name");
     s.use_vulkan_memory_model = r.flag("fspv-use-vulkan-memory-model");

@@ -137,9 +137,15 @@ pub(super) fn run_stage(stage: &Stage, cfg: &Config, tmp: &Path, input: Option<&
         Tool::Hlslc => (&cfg.hlslc, &cfg.hlslc_env),
         _ => (cfg.filecheck.as_deref().unwrap_or(Path::new("FileCheck")), &[]),
     };
+    // DXC's tests check dxc's SPIR-V Generator word (`Google spiregg`); hlslc writes its own
+    // unless asked to imitate dxc.
+    let mut args = std::borrow::Cow::Borrowed(&stage.args);
+    if stage.tool == Tool::Hlslc && stage.args.iter().any(|a| a == "-spirv" || a == "/spirv") {
+        args.to_mut().push("-fspv-generator=dxc".to_string());
+    }
     process::run(&Spawn {
         program,
-        args: &stage.args,
+        args: &args,
         cwd: Some(tmp),
         env,
         stdin: Some(input.unwrap_or(&[])),
