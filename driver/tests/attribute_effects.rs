@@ -215,6 +215,32 @@ fn vk_constant_id_makes_a_specialization_constant() {
 }
 
 #[test]
+fn vk_input_attachment_index_decorates_the_subpass_input() {
+    // SPIR-V.rst / DXC's vk.subpass-input.hlsl: a SubpassData image read at int2(0, 0).
+    let s = |a: &str| format!("{a} SubpassInput<float3> si; [[vk::input_attachment_index(2)]] SubpassInputMS<int> ms; float4 main() : SV_Target {{ return float4(si.SubpassLoad(), ms.SubpassLoad(1)); }}");
+    effect("ps_6_0", true, &s("[[vk::input_attachment_index(5)]]"), &s("[[vk::input_attachment_index(4)]]"), "OpDecorate %si InputAttachmentIndex 5");
+    let out = build(&s("[[vk::input_attachment_index(5)]]"), "ps_6_0", true).unwrap();
+    for needle in [
+        "OpCapability InputAttachment",
+        "OpDecorate %ms InputAttachmentIndex 2",
+        "OpTypeImage %float SubpassData 2 0 0 2 Unknown",
+        "OpTypeImage %int SubpassData 2 0 1 2 Unknown",
+        "OpImageRead %v4float %",
+        "OpVectorShuffle %v3float",
+        "Sample %int_1",
+    ] {
+        assert!(out.contains(needle), "`{needle}` missing:\n{out}");
+    }
+    // DXC's errors.
+    let cs = "[[vk::input_attachment_index(0)]] SubpassInput<float4> si; RWBuffer<float4> b; [numthreads(1, 1, 1)] void main() { b[0] = si.SubpassLoad(); }";
+    assert!(build(cs, "cs_6_0", true).unwrap_err().contains("SubpassInput(MS) only allowed in pixel shader"));
+    let st = "[[vk::input_attachment_index(0)]] static SubpassInput si; float4 main() : SV_Target { return 0; }";
+    assert!(build(st, "ps_6_0", true).unwrap_err().contains("SubpassInput(MS) must be externally visible"));
+    let ty = "struct S { float a; }; [[vk::input_attachment_index(0)]] SubpassInput<S> si; float4 main() : SV_Target { return 0; }";
+    assert!(build(ty, "ps_6_0", true).unwrap_err().contains("only scalar/vector types allowed as SubpassInput(MS) parameter type"));
+}
+
+#[test]
 fn vk_image_format_sets_the_image_format() {
     let s = |a: &str| format!("{a} RWBuffer<float4> b; [numthreads(1, 1, 1)] void main() {{ b[0] = 1; }}");
     effect("cs_6_0", true, &s("[[vk::image_format(\"rgba16f\")]]"), &s(""), "OpTypeImage %float Buffer 2 0 0 2 Rgba16f");

@@ -29,6 +29,7 @@ mod raytracing;
 mod resources;
 mod stages;
 mod stmt;
+mod subpass;
 mod types;
 mod vulkan_vars;
 

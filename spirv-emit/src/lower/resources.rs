@@ -32,6 +32,13 @@ impl<'m> Lowerer<'m> {
                         self.vars.insert(g, VarHome::Alias(init));
                     }
                 }
+                Storage::Static if super::subpass::is_subpass(m, var.ty) => {
+                    return Err(super::LowerError {
+                        message: "SubpassInput(MS) must be externally visible".into(),
+                        span: Some(var.span),
+                        notes: Vec::new(),
+                    });
+                }
                 Storage::Static => {
                     let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
                     let id = self.b.global_variable(ptr_ty, StorageClass::Private, None);
@@ -75,11 +82,13 @@ impl<'m> Lowerer<'m> {
                         self.declare_push_constant(g)?;
                     } else if let Type::Object { kind, .. } = m.types.get(var.ty) {
                         let (sc, layout) = self.object_storage(*kind);
+                        self.check_subpass_decl(g)?;
                         let ty = self.object_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
                         let id = self.b.global_variable(ptr_ty, sc, None);
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
+                        self.decorate_input_attachment(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         bound.push(self.bound(id, &var.binding, Some(*kind), 1, g.0 as u64, Some(var.span)));
                         if has_counter(m, g, *kind) {
@@ -320,6 +329,9 @@ impl<'m> Lowerer<'m> {
             return unsupported(format!("the type '{}'", self.type_name(t)), None);
         };
         use ObjectKind::*;
+        if matches!(kind, VkSubpassInput | VkSubpassInputMS) {
+            return Ok(self.subpass_image_ty(kind, elem));
+        }
         let img = image_shape(kind).map(|i| (i.dim, i.arrayed, i.ms, i.storage));
         if let Some((dim, arrayed, ms, storage)) = img {
             let elem = elem.unwrap_or(hlslc_sema::types::TypeTable::ERROR);

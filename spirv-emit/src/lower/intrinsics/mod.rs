@@ -83,6 +83,8 @@ impl<'m> Lowerer<'m> {
             self.ray_query_method(op, obj, args, ty, e)?
         } else if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
             self.stream_method(op, args, e)?
+        } else if matches!(kind, ObjectKind::VkSubpassInput | ObjectKind::VkSubpassInputMS) {
+            self.subpass_intrinsic(op, Some(obj), args, ty, e)?
         } else if super::resources::image_shape(kind).is_some() {
             self.texture_method(op, obj, args, ty, e)?
         } else {

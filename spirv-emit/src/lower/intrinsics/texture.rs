@@ -168,7 +168,7 @@ impl<'m> Lowerer<'m> {
     }
 
     /// A 4-component texel narrowed to the declared element type.
-    pub(super) fn narrow_vec4(&mut self, v: SpvId, comp: ScalarKind, ty: TypeId) -> R<SpvId> {
+    pub(crate) fn narrow_vec4(&mut self, v: SpvId, comp: ScalarKind, ty: TypeId) -> R<SpvId> {
         let n = self.shape(ty).map_or(4, |s| s.count());
         if n == 4 {
             return Ok(v);
