@@ -215,12 +215,18 @@ pub(crate) fn spirv(
 
 /// Checks the unit and lowers it to DXIL: printed as dxc's disassembly, or with `-Fo` (binary
 /// output) written as a DXIL container around the module's bitcode, the text kept as the listing.
+///
+/// The root signature (`rootsig_define`, the text of `-rootsig-define`'s macro, else the entry's
+/// `[RootSignature]`) is compiled, checked against the shader's resources, embedded as `RTS0`
+/// (unless `-Qstrip_rootsignature`) and returned in `root_signature` for `-Frs`.
 pub(crate) fn dxil(
     unit: &TranslationUnit,
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
     reflection: &mut Option<crate::Reflection>,
+    rootsig_define: Option<String>,
+    root_signature: &mut Option<Vec<u8>>,
 ) -> Option<(Output, Option<String>)> {
     let module = times.time(Phase::Sema, || {
         let module = analyze(unit, &sema_options(options), diags)?;
@@ -241,14 +247,30 @@ pub(crate) fn dxil(
             && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
         validator_version: options.dxil_options.validator_version.unwrap_or((1, 8)),
     };
+    let rs_source = match rootsig_define {
+        Some(text) => Some(crate::rootsig::Source { text, span: None }),
+        None => module.entry.as_ref().and_then(|e| e.root_signature.clone()).map(|(text, span)| crate::rootsig::Source { text, span: Some(span) }),
+    };
+    let rs = match &rs_source {
+        Some(src) => Some(crate::rootsig::compile(src, options, diags)?),
+        None => None,
+    };
     match times.time(Phase::Codegen, || hlslc_dxil::lower::lower_module(&module, &lower)) {
         Ok(m) => {
+            if let Some((rs, rts0)) = &rs {
+                crate::rootsig::check_shader(rs, &m, diags);
+                if diags.has_errors() {
+                    return None;
+                }
+                *root_signature = Some(crate::rootsig::container(rts0));
+            }
             // From the metadata the container parts are written from; a module whose metadata
             // does not say enough (which the container would refuse too) has none.
             *reflection = hlslc_reflect::from_dxil(&m).ok();
             let text = times.time(Phase::Serialize, || hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
-                let opts = hlslc_dxil::container::ContainerOptions { strip_reflect: options.dxil_options.strip_reflection };
+                let embedded = rs.filter(|_| !options.dxil_options.strip_root_signature).map(|(_, b)| b);
+                let opts = hlslc_dxil::container::ContainerOptions { strip_reflect: options.dxil_options.strip_reflection, root_signature: embedded };
                 return match times.time(Phase::Serialize, || hlslc_dxil::container::build_container(&m, &hlslc_dxil::write_bitcode, &opts)) {
                     Ok(bytes) => Some((Output::Binary(bytes), Some(text))),
                     Err(e) => {

@@ -47,6 +47,7 @@ pub fn compile_bytes(bytes: Vec<u8>, file_name: &str, options: &Options, include
         line_map: LineMap::default(),
         times: PhaseTimes::default(),
         reflection: None,
+        root_signature: None,
     }
 }
 
@@ -57,7 +58,8 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
     let mut line_map = LineMap::default();
     let mut times = PhaseTimes::default();
     let mut reflection = None;
-    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map, &mut times, &mut reflection);
+    let mut root_signature = None;
+    let output = run(&mut sm, main, options, includes, &mut diags, &mut line_map, &mut times, &mut reflection, &mut root_signature);
     let mut diagnostics = apply_warning_policy(diags.list, options);
     if options.action == Action::Verify {
         diagnostics = crate::verify::verify(&sm, &diagnostics);
@@ -68,11 +70,14 @@ fn compile_text(text: String, file_name: &str, options: &Options, includes: Opti
         _ => (None, None),
     };
     let reflection = if output.is_some() { reflection } else { None };
-    CompileResult { output, listing, diagnostics, source_map: sm, line_map, times, reflection }
+    let root_signature = root_signature.filter(|_| !failed);
+    CompileResult { output, listing, diagnostics, source_map: sm, line_map, times, reflection, root_signature }
 }
 
 /// The pipeline. Returns the output and listing; the caller drops them if an error was reported.
-/// `line_map` receives the `#line` directives unless `-ignore-line-directives`.
+/// `line_map` receives the `#line` directives unless `-ignore-line-directives`; `root_signature`
+/// the container of the compiled root signature, if any (`-Frs`).
+#[allow(clippy::too_many_arguments)]
 fn run(
     sm: &mut SourceMap,
     main: FileId,
@@ -82,6 +87,7 @@ fn run(
     line_map: &mut LineMap,
     times: &mut PhaseTimes,
     reflection: &mut Option<crate::Reflection>,
+    root_signature: &mut Option<Vec<u8>>,
 ) -> Option<(Output, Option<String>)> {
     check_options(options, diags);
     if diags.has_errors() {
@@ -96,6 +102,18 @@ fn run(
         *line_map = pp.lines;
     }
     let tokens = pp.tokens;
+    if options.action == Action::Compile && options.profile.is_some_and(|p| p.kind == ProfileKind::RootSignature) {
+        return root_signature_profile(pp.expanded.as_deref(), options, diags, root_signature);
+    }
+    // `-rootsig-define NAME`: the macro's text replaces the entry's `[RootSignature]`.
+    let rootsig_define = match (&options.dxil_options.rootsig_define, &pp.expanded) {
+        (Some(_), Some(toks)) => Some(crate::rootsig::macro_text(toks)),
+        (Some(name), None) if options.action == Action::Compile && !options.spirv => {
+            diags.push(crate::rootsig::undefined(name));
+            return None;
+        }
+        _ => None,
+    };
     if options.action == Action::Dependencies {
         diags.push(Diagnostic::error("dependency output (-M) is not implemented yet"));
         return None;
@@ -127,7 +145,7 @@ fn run(
             if options.spirv {
                 return crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
             }
-            crate::codegen::dxil(&unit, options, diags, times, reflection)
+            crate::codegen::dxil(&unit, options, diags, times, reflection, rootsig_define, root_signature)
         }
         Action::Preprocess | Action::Dependencies => None,
     }
@@ -158,12 +176,38 @@ fn check_options(options: &Options, diags: &mut Diagnostics) {
 }
 
 pub(crate) fn pp_options(options: &Options) -> PpOptions {
+    let rootsig_profile = options.profile.is_some_and(|p| p.kind == ProfileKind::RootSignature);
     PpOptions {
         predefined: predefined_macros(options),
         defines: options.defines.clone(),
         include_dirs: options.include_dirs.clone(),
         use_filesystem: options.use_filesystem,
+        // The root signature macro: `-E` of a `rootsig_1_x` target, else `-rootsig-define`.
+        expand_after: if rootsig_profile { Some(options.entry.clone()) } else { options.dxil_options.rootsig_define.clone() },
     }
+}
+
+/// `-T rootsig_1_x -E NAME`: the macro `NAME` compiled alone, into a container holding only the
+/// `RTS0` part (the text output is its `-dumpbin` listing). The HLSL is only preprocessed.
+fn root_signature_profile(
+    expanded: Option<&[hlslc_frontend::lexer::Token]>,
+    options: &Options,
+    diags: &mut Diagnostics,
+    out: &mut Option<Vec<u8>>,
+) -> Option<(Output, Option<String>)> {
+    let Some(toks) = expanded else {
+        diags.push(crate::rootsig::undefined(&options.entry));
+        return None;
+    };
+    let src = crate::rootsig::Source { text: crate::rootsig::macro_text(toks), span: None };
+    let (_, rts0) = crate::rootsig::compile(&src, options, diags)?;
+    let bytes = crate::rootsig::container(&rts0);
+    *out = Some(bytes.clone());
+    let listing = hlslc_dxil::container::dump::dump(&bytes).ok();
+    if options.output_kind == crate::options::OutputKind::Binary {
+        return Some((Output::Binary(bytes), listing));
+    }
+    Some((Output::Text(listing.unwrap_or_default()), None))
 }
 
 /// `-Wno-<name>` drops warnings whose code is `-W<name>`; `-no-warnings` / `-w` drop all

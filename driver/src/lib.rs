@@ -33,6 +33,7 @@ pub mod input;
 pub mod options;
 pub mod predefines;
 pub mod profile;
+mod rootsig;
 pub mod timing;
 pub mod verify;
 
@@ -94,6 +95,9 @@ pub struct CompileResult {
     /// the optimizer, or the lowered DXIL module's metadata); `None` when no code was generated.
     /// [`Reflection::to_json`] gives the JSON of `docs/reflection.md`.
     pub reflection: Option<Reflection>,
+    /// The root signature compiled with a DXIL shader (or alone, `-T rootsig_1_x`), as a
+    /// DXContainer holding only its `RTS0` part: what `-Frs` writes. `None` without one.
+    pub root_signature: Option<Vec<u8>>,
 }
 
 impl CompileResult {

@@ -162,6 +162,34 @@ fn wavesize_sets_the_entry_property() {
     effect("cs_6_6", false, &s("[WaveSize(32)]"), &s(""), "i32 11, !");
 }
 
+/// The root signature is compiled into the container's `RTS0` part (after `PSV0`, as dxc
+/// writes it); a bad one is refused with dxc's message at the attribute.
+#[test]
+fn rootsignature_adds_the_rts0_part() {
+    let shader = |attr: &str| format!("Texture2D<float4> t : register(t0);\n{attr}\nfloat4 main(float4 p : SV_Position) : SV_Target {{ return t.Load(int3(p.xy, 0)); }}\n");
+    let container = |src: &str| {
+        let mut o = Options::for_profile(Profile::parse("ps_6_0").unwrap());
+        o.output_kind = hlslc::OutputKind::Binary;
+        let r = compile(src, "attr.hlsl", &o, None);
+        assert!(r.succeeded(), "{}", r.render_diagnostics());
+        match r.output {
+            Some(Output::Binary(b)) => b,
+            _ => panic!("no container"),
+        }
+    };
+    let with = container(&shader("[RootSignature(\"DescriptorTable(SRV(t0))\")]"));
+    let without = container(&shader(""));
+    let parts = |b: &[u8]| hlslc_dxil::container::reader::parse(b).unwrap().parts.iter().map(|p| p.fourcc.clone()).collect::<Vec<_>>();
+    assert_eq!(parts(&with), ["SFI0", "ISG1", "OSG1", "PSV0", "RTS0", "STAT", "HASH", "DXIL"]);
+    assert!(!parts(&without).contains(&"RTS0".to_string()));
+    // A string that does not parse is an error at the attribute, with dxc's message.
+    let e = build(&shader("[RootSignature(\"DescriptorTable(SRV(b0))\")]"), "ps_6_0", false).unwrap_err();
+    assert!(e.contains("root signature error - Incorrect register type 'b0' in SRV (expected t#)"), "{e}");
+    assert!(e.contains("attr.hlsl:2:"), "{e}");
+    // SPIR-V ignores it, as dxc -spirv does: the same module with or without it.
+    assert_eq!(build(&shader("[RootSignature(\"SRV(t0)\")]"), "ps_6_0", true).unwrap(), build(&shader(""), "ps_6_0", true).unwrap());
+}
+
 #[test]
 fn unroll_and_loop_set_the_loop_control() {
     let s = |a: &str| format!("RWBuffer<uint> b; [numthreads(1, 1, 1)] void main(uint3 i : SV_DispatchThreadID) {{ uint x = 0; {a} for (uint k = 0; k < i.x; k++) x += k; b[0] = x; }}");

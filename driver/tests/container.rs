@@ -175,7 +175,8 @@ fn fo_options_fsh_fre_strip_reflect_and_listing() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let bytes = std::fs::read(&obj).unwrap();
     assert_eq!(names(&reader::check_all(&bytes).unwrap()), ["SFI0", "ISG1", "OSG1", "PSV0", "HASH", "DXIL"]);
-    // -Frs needs a root signature compiler hlslc does not have: refused, naming the option.
+    // -Frs with no root signature to write: an error naming the option (tests/root_signature.rs
+    // has the rest).
     let o = hlslc(&["-T", "ps_6_0", f, "-Frs", &p(&dir.path("rs"))]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("'-Frs'"), "{}", stderr(&o));

@@ -299,6 +299,12 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     ("Fre", "container.rs", "fo_options_fsh_fre_strip_reflect_and_listing"),
     ("Qstrip_reflect", "container.rs", "fo_options_fsh_fre_strip_reflect_and_listing"),
     ("reflect-json", "reflection.rs", "reflect_json_for_spirv_and_dxil"),
+    ("Frs", "root_signature.rs", "attribute_and_define_fill_the_rts0_part"),
+    ("rootsig-define", "root_signature.rs", "attribute_and_define_fill_the_rts0_part"),
+    ("force-rootsig-ver", "root_signature.rs", "force_rootsig_ver_and_strip"),
+    ("force_rootsig_ver", "root_signature.rs", "force_rootsig_ver_and_strip"),
+    ("Qstrip_rootsignature", "root_signature.rs", "force_rootsig_ver_and_strip"),
+    ("extractrootsignature", "root_signature.rs", "extractrootsignature_writes_the_part"),
 ];
 
 fn shown_elsewhere(key: &str) -> bool {

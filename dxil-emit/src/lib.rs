@@ -8,6 +8,7 @@
 //! - [`metadata`]: builders for DXIL's named metadata (`dx.version`, `dx.entryPoints`, ...).
 //! - [`bitcode`]: the module as LLVM 3.7 bitcode ([`write_bitcode`]), what a DXIL container holds.
 //! - [`container`]: the DXContainer around the bitcode (`-Fo`), and a reader for `-dumpbin`.
+//! - [`rootsig`]: root signatures: the string language, its checks, and the `RTS0` part.
 
 pub mod bitcode;
 pub mod container;
@@ -15,6 +16,7 @@ pub mod ir;
 pub mod metadata;
 pub mod ops;
 pub mod lower;
+pub mod rootsig;
 pub mod print;
 
 pub use ops::{DxilOp, DxilVersion, Overload, Stage, Target};

@@ -69,7 +69,6 @@ const VK_ONLY: Status = Irrelevant("vk:: attributes describe Vulkan; dxc ignores
 const HINT_SPIRV: Status = Irrelevant("an fxc-era optimization hint with no SPIR-V counterpart; dxc -spirv emits nothing for it");
 const DXIL_HINT: Status = Irrelevant("a control-flow hint for the optimizer; hlslc's DXIL is not optimized, so the code is the same with or without it");
 const NODE: Status = Refused;
-const ROOT_SIG_DXIL: Status = Irrelevant("the root signature goes in the DXContainer's RTS0 part; hlslc prints DXIL text and writes no container yet");
 
 /// Where `vk::ext_decorate*` is honored (inline SPIR-V): on a struct field it would be a member
 /// decoration, which the SPIR-V back end does not write yet. A local declaration carries its
@@ -95,7 +94,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: None, name: "instance", applies_to: "geometry entry points", spirv: Honored { test: "instance_sets_the_invocations" }, dxil: Honored { test: "instance_sets_the_invocations" } },
     AttrInfo { namespace: None, name: "earlydepthstencil", applies_to: "pixel entry points", spirv: Honored { test: "earlydepthstencil_forces_early_tests" }, dxil: Honored { test: "earlydepthstencil_forces_early_tests" } },
     AttrInfo { namespace: None, name: "clipplanes", applies_to: "vertex entry points (compatibility clip planes)", spirv: Refused, dxil: Refused },
-    AttrInfo { namespace: None, name: "RootSignature", applies_to: "entry points", spirv: Irrelevant("root signatures are a Direct3D 12 concept; dxc -spirv ignores them"), dxil: ROOT_SIG_DXIL },
+    AttrInfo { namespace: None, name: "RootSignature", applies_to: "entry points", spirv: Irrelevant("root signatures are a Direct3D 12 concept; dxc -spirv ignores them (Vulkan has no root signature: bindings come from the descriptor set layouts)"), dxil: Honored { test: "rootsignature_adds_the_rts0_part" } },
     AttrInfo { namespace: None, name: "WaveSize", applies_to: "compute and node entry points", spirv: Irrelevant("Vulkan cannot require a subgroup size in SPIR-V (the API sets it, VK_EXT_subgroup_size_control); dxc warns 'Wave size is not supported by Vulkan SPIR-V' and so does hlslc"), dxil: Honored { test: "wavesize_sets_the_entry_property" } },
     AttrInfo { namespace: None, name: "raypayload", applies_to: "ray payload structs", spirv: Irrelevant("payload access qualifiers are DXIL metadata (lib_6_6+); SPIR-V has no counterpart and dxc -spirv ignores [raypayload]: the payload is a RayPayloadKHR variable either way"), dxil: Refused },
     AttrInfo { namespace: None, name: "noinline", applies_to: "functions", spirv: Refused, dxil: Refused },

@@ -258,12 +258,15 @@ pub struct EntryPoint {
     pub geometry: Option<crate::entry::GeometryState>,
     /// `[outputtopology]` and output limits of a mesh shader.
     pub mesh: Option<crate::entry::MeshState>,
+    /// `[RootSignature("...")]`: the string (adjacent literals joined) and where the attribute
+    /// is written. Its language is the DXIL back end's to parse (dxc compiles it with the entry).
+    pub root_signature: Option<(String, Span)>,
 }
 
 impl EntryPoint {
     /// An entry point with no per-stage state yet.
     pub fn new(func: FuncId, stage: Stage) -> EntryPoint {
-        EntryPoint { func, stage, numthreads: None, domain: None, hull: None, geometry: None, mesh: None }
+        EntryPoint { func, stage, numthreads: None, domain: None, hull: None, geometry: None, mesh: None, root_signature: None }
     }
 }
 

@@ -123,6 +123,10 @@ fn dump_container(inv: &Invocation, out: &mut dyn Write) -> Result<i32, CliError
         return Err(usage("no input file".into()));
     };
     let bytes = read_input(input)?;
+    if extracting(inv) {
+        let c = hlslc_dxil::container::reader::parse(&bytes).map_err(|e| usage(format!("{input}: {e}")))?;
+        return extract_root_signature(inv, &c).map(|()| 0);
+    }
     let text = hlslc_dxil::container::dump::dump(&bytes).map_err(|e| CliError::new(CliErrorKind::Usage, format!("{input}: {e}")))?;
     match &inv.outputs.listing {
         Some(path) => write_file(path, text.as_bytes())?,
@@ -182,6 +186,10 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
                 (tool == Tool::Hlsl2spirv && files.header.is_none()).then(|| default_spv_path(input))
             });
             match output {
+                Output::Binary(bytes) if extracting(inv) && !inv.options.spirv => {
+                    let c = hlslc_dxil::container::reader::parse(bytes).map_err(|e| usage(e.to_string()))?;
+                    extract_root_signature(inv, &c)?;
+                }
                 Output::Binary(bytes) => {
                     if let Some(path) = &object {
                         write_file(path, bytes)?;
@@ -206,6 +214,7 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
                 },
             }
             write_reflection_json(inv, result)?;
+            write_root_signature(inv, result)?;
             match (&result.listing, &files.listing) {
                 (Some(text), Some(path)) => write_file(path, text.as_bytes()),
                 _ => Ok(()),
@@ -259,6 +268,33 @@ fn write_container_parts(inv: &Invocation, bytes: &[u8]) -> Result<(), CliError>
         write_file(path, &out)?;
     }
     Ok(())
+}
+
+/// `-extractrootsignature`: the `-Fo` file gets the root signature instead of the container.
+fn extracting(inv: &Invocation) -> bool {
+    inv.options.other.iter().any(|(n, _)| n == "extractrootsignature")
+}
+
+/// `-extractrootsignature`: writes the `RTS0` part's data (the serialized root signature, as
+/// dxc's `WritePartToFile` does) to the `-Fo` file.
+fn extract_root_signature(inv: &Invocation, c: &hlslc_dxil::container::reader::Container) -> Result<(), CliError> {
+    let Some(path) = &inv.outputs.object else {
+        return Err(usage("'-extractrootsignature' writes the root signature to the -Fo file: give -Fo <file>".into()));
+    };
+    let part = c.part("RTS0").ok_or_else(|| usage("the container has no root signature (RTS0 part) for '-extractrootsignature'".into()))?;
+    write_file(path, part.data)
+}
+
+/// `-Frs`: the compiled root signature, as a container holding only its `RTS0` part.
+fn write_root_signature(inv: &Invocation, result: &CompileResult) -> Result<(), CliError> {
+    let Some(path) = &inv.outputs.root_signature else { return Ok(()) };
+    if inv.options.spirv {
+        return Err(usage("'-Frs' writes a Direct3D root signature; it cannot be used with -spirv".into()));
+    }
+    match &result.root_signature {
+        Some(bytes) => write_file(path, bytes),
+        None => Err(usage("'-Frs' needs a root signature: the entry point has no [RootSignature] and no -rootsig-define was given".into())),
+    }
 }
 
 /// `in.hlsl` → `in.spv`.

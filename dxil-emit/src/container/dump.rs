@@ -143,6 +143,14 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
                     let _ = writeln!(out, "; dependency table {i}: {:?}", t);
                 }
             }
+            "RTS0" => {
+                let rs = reader::root_signature(p)?;
+                let v = if rs.version == crate::rootsig::Version::V1_0 { "1.0" } else { "1.1" };
+                let _ = writeln!(out, ";\n; Root signature (RTS0), version {v}:");
+                for line in crate::rootsig::print::to_text(&rs).lines() {
+                    let _ = writeln!(out, ";   {line}");
+                }
+            }
             "DXIL" | "STAT" | "ILDB" => {
                 let prog = reader::program(p)?;
                 let stage = STAGES.get(prog.kind as usize).copied().unwrap_or("?");

@@ -1,6 +1,6 @@
 //! The DXContainer (`DXBC` header, part offset table, parts) around a module's bitcode, in the
 //! part order dxc writes: `SFI0`, `ISG1`, `OSG1`, `PSG1` (when the stage has patch constants),
-//! `PSV0`, `STAT` (unless reflection is stripped), `HASH`, `DXIL`.
+//! `PSV0`, `RTS0` (with a root signature), `STAT` (unless reflection is stripped), `HASH`, `DXIL`.
 //!
 //! Everything the parts say is read back from the module's metadata ([`info`]) and its `dx.op`
 //! calls ([`usage`]), so parts and bitcode agree. The bitcode comes from the caller (the
@@ -26,6 +26,9 @@ pub const DXBC: [u8; 4] = *b"DXBC";
 pub struct ContainerOptions {
     /// `-Qstrip_reflect`: no `STAT` part (the reflection copy of the module).
     pub strip_reflect: bool,
+    /// The `RTS0` part (a serialized root signature, [`crate::rootsig::binary`]), written after
+    /// `PSV0` as dxc does.
+    pub root_signature: Option<Vec<u8>>,
 }
 
 /// Why a container could not be written.
@@ -185,6 +188,9 @@ pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, o
         parts.push((*b"PSG1", sig::write_signature(&info, &usage, 2)));
     }
     parts.push((*b"PSV0", psv::write_psv(&info, &usage)));
+    if let Some(rts0) = &opts.root_signature {
+        parts.push((*b"RTS0", rts0.clone()));
+    }
     let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
     if !opts.strip_reflect {
         let stat = write_bitcode(&reflection_module(m));

@@ -21,7 +21,7 @@ pub fn psv_version(validator: (u32, u32)) -> u32 {
 }
 
 /// `PSVResourceType` of a resource.
-fn resource_type(class: u8, kind: u32, has_counter: bool) -> u32 {
+pub fn resource_type(class: u8, kind: u32, has_counter: bool) -> u32 {
     match (class, kind) {
         (3, _) => 1,
         (2, _) => 2,

@@ -365,6 +365,11 @@ pub fn psv(p: &Part) -> R<Psv> {
     Ok(psv)
 }
 
+/// The root signature of an `RTS0` part, every offset and count checked.
+pub fn root_signature(p: &Part) -> R<crate::rootsig::RootSignature> {
+    crate::rootsig::binary::deserialize(p.data).or_else(|e| p.bytes().err(e.offset, e.message))
+}
+
 /// Parses every part hlslc knows, so that any inconsistency is reported.
 pub fn check_all(bytes: &[u8]) -> R<Container<'_>> {
     let c = parse(bytes)?;
@@ -383,6 +388,9 @@ pub fn check_all(bytes: &[u8]) -> R<Container<'_>> {
                 if p.data.len() != 8 {
                     return p.bytes().err(0, format!("SFI0 is {} bytes, expected 8", p.data.len()));
                 }
+            }
+            "RTS0" => {
+                root_signature(p)?;
             }
             "HASH" => {
                 if p.data.len() != 20 {

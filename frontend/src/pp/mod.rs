@@ -65,6 +65,10 @@ pub struct PpOptions {
     /// `(name, body)`; `name` may be `F(x)` for a function-like macro. They live in a
     /// `<built-in>` file and are processed before the command-line defines.
     pub predefined: Vec<(String, String)>,
+    /// A macro to expand after the main file, as if its name were written on a last line
+    /// (`-rootsig-define NAME`, `-T rootsig_1_x -E NAME`): the expansion's tokens go to
+    /// [`Preprocessed::expanded`], not to the parser's tokens.
+    pub expand_after: Option<String>,
 }
 
 /// A file supplied by an [`IncludeHandler`].
@@ -103,6 +107,9 @@ pub struct Preprocessed {
     pub file_changes: Vec<FileChange>,
     /// The main file.
     pub main: FileId,
+    /// The tokens of [`PpOptions::expand_after`], when that macro is defined at the end of the
+    /// main file (`None` when it is not, or when no macro was asked for).
+    pub expanded: Option<Vec<Token>>,
 }
 
 /// Preprocesses `main` and returns the tokens the parser sees (directives executed, macros
@@ -132,7 +139,8 @@ pub fn preprocess_full(
     };
     let mut pp = Pp::new(sm, opts, includes, diags, main);
     pp.run();
-    Preprocessed { tokens: pp.out, lines: pp.lines, file_changes: pp.changes, main }
+    let expanded = opts.expand_after.as_deref().and_then(|name| pp.expand_after(name));
+    Preprocessed { tokens: pp.out, lines: pp.lines, file_changes: pp.changes, main, expanded }
 }
 
 /// An open conditional (`#if` ... `#endif`).
@@ -278,6 +286,19 @@ impl<'a> Pp<'a> {
             self.push_file(id, FileKind::Predefined, None, None);
         }
         self.main_loop();
+    }
+
+    /// Expands macro `name` (if defined and nothing fatal happened) from a one-line file of its
+    /// own, returning the tokens it produced.
+    fn expand_after(&mut self, name: &str) -> Option<Vec<Token>> {
+        if self.fatal || !self.macros.is_defined(name) {
+            return None;
+        }
+        let mark = self.out.len();
+        let id = self.sm.add("<expanded macro>", format!("{name}\n"));
+        self.push_file(id, FileKind::Predefined, None, None);
+        self.main_loop();
+        Some(self.out.split_off(mark))
     }
 
     fn command_line_text(&self) -> String {

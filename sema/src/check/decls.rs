@@ -798,9 +798,39 @@ impl Checker<'_> {
         for attr in missing {
             self.error(span, format!("{what} entry point must have a valid {attr} attribute"));
         }
-        let mut ep = EntryPoint { numthreads, ..EntryPoint::new(func, stage) };
+        let root_signature = self.root_signature_attr(func, stage);
+        let mut ep = EntryPoint { numthreads, root_signature, ..EntryPoint::new(func, stage) };
         crate::stage::state::resolve_state(&self.m, &mut ep, self.diags);
         ep
+    }
+
+    /// `[RootSignature("...")]` of an entry function: its string and span. dxc refuses it on
+    /// ray tracing entries (their root signatures are subobjects) and wants a string.
+    fn root_signature_attr(&mut self, func: crate::tast::FuncId, stage: Stage) -> Option<(String, Span)> {
+        let f = self.m.func(func);
+        let attr = f.attrs.iter().find(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("RootSignature"))?;
+        let arg = attr.args.first().cloned();
+        let span = self
+            .m
+            .attr_uses
+            .iter()
+            .find(|u| u.owner == Some(func) && u.namespace.is_none() && u.name.eq_ignore_ascii_case("RootSignature"))
+            .map_or(f.span, |u| u.span);
+        let ray_tracing = matches!(
+            stage,
+            Stage::RayGeneration | Stage::Intersection | Stage::AnyHit | Stage::ClosestHit | Stage::Miss | Stage::Callable
+        );
+        if ray_tracing {
+            self.error(span, "root signature attribute not supported for raytracing entry functions");
+            return None;
+        }
+        match arg {
+            Some(AttrArg::Str(s)) => Some((s, span)),
+            _ => {
+                self.error(span, "'RootSignature' attribute requires a string literal argument");
+                None
+            }
+        }
     }
 
     /// The entry points of a library target: every defined free function with a
