@@ -94,13 +94,17 @@ pub(crate) fn container(rts0: &[u8]) -> Vec<u8> {
 }
 
 /// dxc's validator: a shader with a root signature must find each of its resources bound by
-/// it, for its stage's visibility.
+/// it, for its stage's visibility. Resources the code never creates a handle for do not count
+/// (dxc removes them before validating).
 pub(crate) fn check_shader(rs: &RootSignature, m: &hlslc_dxil::ir::Module, diags: &mut Diagnostics) {
     let Ok(info) = hlslc_dxil::container::info::module_info(m) else { return };
+    let used = hlslc_dxil::container::usage::used_resources(m, &info);
     let bindings: Vec<check::Binding> = info
         .resources
         .iter()
-        .map(|r| check::Binding {
+        .zip(used)
+        .filter(|(_, used)| *used)
+        .map(|(r, _)| check::Binding {
             psv_type: hlslc_dxil::container::psv::resource_type(r.class, r.kind, r.has_counter),
             space: r.space,
             lb: r.lower_bound,

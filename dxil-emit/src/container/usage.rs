@@ -210,3 +210,50 @@ fn operands(k: &InstKind) -> Vec<Value> {
         _ => Vec::new(),
     }
 }
+
+/// Which resources of `info.resources` the code creates a handle for (`createHandle` by class
+/// and range id, `createHandleFromBinding` by class, space and register). dxc removes the
+/// others before it writes `PSV0`, so they are not checked against a root signature.
+pub fn used_resources(m: &Module, info: &ModuleInfo) -> Vec<bool> {
+    let mut used = vec![false; info.resources.len()];
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        for b in &body.blocks {
+            for i in &b.insts {
+                let InstKind::Call { callee, args } = &body.insts[i.0 as usize].kind else { continue };
+                let name = &m.functions[callee.0 as usize].name;
+                if name == "dx.op.createHandle" {
+                    let class = args.get(1).and_then(|v| const_u32(m, v));
+                    let id = args.get(2).and_then(|v| const_u32(m, v));
+                    for (k, r) in info.resources.iter().enumerate() {
+                        used[k] |= Some(u32::from(r.class)) == class && Some(r.id) == id;
+                    }
+                } else if name == "dx.op.createHandleFromBinding" {
+                    let fields: Option<Vec<u32>> = match args.get(1) {
+                        Some(Value::Const(c)) => match m.consts.get(*c) {
+                            Const::Aggregate { elems, .. } => elems
+                                .iter()
+                                .map(|e| match m.consts.get(*e) {
+                                    Const::Int { bits, .. } => Some(*bits as u32),
+                                    _ => None,
+                                })
+                                .collect(),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    for (k, r) in info.resources.iter().enumerate() {
+                        used[k] |= match fields.as_deref() {
+                            Some([lb, _, space, class]) => {
+                                u32::from(r.class) == *class && r.space == *space && r.lower_bound <= *lb && *lb <= r.upper_bound()
+                            }
+                            // A binding that is not a constant: count every resource as used.
+                            _ => true,
+                        };
+                    }
+                }
+            }
+        }
+    }
+    used
+}
