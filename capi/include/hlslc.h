@@ -87,7 +87,7 @@ const char *hlslc_result_diagnostics(const hlslc_result *result, size_t *len);
 
 /* The reflection JSON of the compiled shader. Returns HLSLC_OK and sets *json (NUL-terminated,
  * lives as long as the result) and *len; HLSLC_UNAVAILABLE (with *json = NULL, *len = 0) when
- * this build of hlslc has no reflection model or the compile produced no code. */
+ * the compile produced no code. The schema is docs/reflection.md. */
 int hlslc_result_reflection_json(const hlslc_result *result, const char **json, size_t *len);
 
 /* Frees a result; NULL is ignored. */

@@ -212,7 +212,8 @@ fn compile(compiler: Option<&Compiler>, source: Vec<u8>, file: &str, args: &[Str
         Some(Output::Text(t)) => t.clone().into_bytes(),
         None => Vec::new(),
     };
-    HlslcResult { status, output, diagnostics: c_text(&result.render_diagnostics()), reflection: None }
+    let reflection = result.reflection.as_ref().map(|r| c_text(&r.to_json()));
+    HlslcResult { status, output, diagnostics: c_text(&result.render_diagnostics()), reflection }
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
@@ -333,9 +334,9 @@ pub unsafe extern "C" fn hlslc_result_diagnostics(result: *const HlslcResult, le
     text.as_ptr()
 }
 
-/// The reflection of the compiled shader as JSON. This build has no reflection model yet, so it
-/// always returns [`HLSLC_UNAVAILABLE`] and sets `*json` to NULL and `*len` to 0; a later version
-/// returns [`HLSLC_OK`] and a NUL-terminated string that lives as long as the result.
+/// The reflection of the compiled shader as JSON (the schema of `docs/reflection.md`):
+/// [`HLSLC_OK`] with a NUL-terminated string that lives as long as the result, or
+/// [`HLSLC_UNAVAILABLE`] with `*json` NULL and `*len` 0 when the compile produced no code.
 ///
 /// # Safety
 /// `result` is NULL or a live result; `json` and `len` are NULL or writable.

@@ -142,7 +142,16 @@ static void reflection(void) {
     const char *json = "not set";
     size_t n = 99;
     int status = hlslc_result_reflection_json(r, &json, &n);
-    /* This build has no reflection model: a clear status, never a dangling pointer. */
+    CHECK(status == HLSLC_OK && json != NULL && n == strlen(json), "status %d", status);
+    CHECK(strstr(json, "\"schema_version\": 1") != NULL, "%s", json);
+    CHECK(strstr(json, "\"stage\": \"pixel\"") != NULL, "%s", json);
+    CHECK(strstr(json, "COLOR") != NULL, "%s", json);
+    hlslc_result_free(r);
+    /* A failed compile has none: a clear status, never a dangling pointer. */
+    const char *bad = "float4 main() : SV_Target { return nope; }\n";
+    hlslc_compile(bad, strlen(bad), "bad.hlsl", SPIRV_ARGS, 3, NULL, NULL, &r);
+    json = "not set";
+    status = hlslc_result_reflection_json(r, &json, &n);
     CHECK(status == HLSLC_UNAVAILABLE && json == NULL && n == 0, "status %d", status);
     hlslc_result_free(r);
     printf("ok reflection: status %d\n", status);

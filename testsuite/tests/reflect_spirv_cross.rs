@@ -331,7 +331,13 @@ fn compare(tally: &mut Tally, file: &str, ours: &Reflection, sc: &Value) {
                     compare_struct(tally, file, &w, b, t.get("type").unwrap_or(&Value::Null), &types, 0);
                 }
                 None => {
-                    tally.check(file, &format!("{w}: type"), glsl_resource(r), t.get("type"));
+                    // OpTypeAccelerationStructureKHR and NV are one opcode (5341); spirv-cross
+                    // releases before 2021 (Debian 12's) call it `accelerationStructureNV`.
+                    let theirs = match t.get("type").and_then(Value::as_str) {
+                        Some("accelerationStructureNV") => Some(Value::from("accelerationStructureEXT")),
+                        _ => t.get("type").cloned(),
+                    };
+                    tally.check(file, &format!("{w}: type"), glsl_resource(r), theirs.as_ref());
                     if *cat == "images" {
                         // spirv-cross leaves an unknown format out.
                         let format = r.image_format.clone().filter(|f| f != "unknown").map_or(Value::Null, Value::from);

@@ -141,7 +141,8 @@ pub(super) fn run_stage(stage: &Stage, cfg: &Config, tmp: &Path, input: Option<&
     // unless asked to imitate dxc.
     let mut args = std::borrow::Cow::Borrowed(&stage.args);
     if stage.tool == Tool::Hlslc && stage.args.iter().any(|a| a == "-spirv" || a == "/spirv") {
-        args.to_mut().push("-fspv-generator=dxc".to_string());
+        // First, so that a test's last option still misses its value when the test says so.
+        args.to_mut().insert(0, "-fspv-generator=dxc".to_string());
     }
     process::run(&Spawn {
         program,
