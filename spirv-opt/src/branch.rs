@@ -13,7 +13,7 @@ use crate::consts::Consts;
 use crate::ids::{id_at, IdAlloc};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Runs over every function; returns whether anything changed.
 pub fn run(m: &mut Module) -> bool {
@@ -101,9 +101,9 @@ fn remove_unreachable(f: &mut Function, undef: &mut impl FnMut(Word) -> Word) ->
     if cfg.reachable.iter().all(|&r| r) {
         return false;
     }
-    let mut merges = HashSet::new();
+    let mut merges = HashSet::default();
     // Unreachable continue target -> its loop header.
-    let mut continues: HashMap<Word, Word> = HashMap::new();
+    let mut continues: HashMap<Word, Word> = HashMap::default();
     for (i, b) in f.blocks.iter().enumerate() {
         if !cfg.reachable[i] {
             continue;

@@ -2,7 +2,7 @@
 
 use rspirv::dr::{Function, Operand};
 use spirv::{Op, Word};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// The CFG of one function. Invariant: `labels[i]` is the label of `f.blocks[i]`; `preds` and
 /// `succs` are indices into `labels`, in terminator operand order (a target named twice counts

@@ -13,7 +13,7 @@ use crate::consts::Consts;
 use crate::ids::id_at;
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Converts every variable it can; returns whether anything changed.
 pub fn run(m: &mut Module) -> bool {
@@ -68,7 +68,7 @@ fn in_range(types: &HashMap<Word, Instruction>, cs: &Consts, mut ty: Word, path:
 fn convert(f: &mut Function, pointee: &HashMap<Word, Word>, types: &HashMap<Word, Instruction>, cs: &mut Consts) -> bool {
     let Some(entry) = f.blocks.first() else { return false };
     // Variable -> its pointee type.
-    let mut vars: HashMap<Word, Word> = HashMap::new();
+    let mut vars: HashMap<Word, Word> = HashMap::default();
     for i in entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable) {
         if matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Function))) {
             if let Some(t) = i.result_type.and_then(|t| pointee.get(&t)) {
@@ -77,8 +77,8 @@ fn convert(f: &mut Function, pointee: &HashMap<Word, Word>, types: &HashMap<Word
         }
     }
     // Chain -> (variable, literal indices).
-    let mut chains: HashMap<Word, (Word, Vec<u32>)> = HashMap::new();
-    let mut bad: HashSet<Word> = HashSet::new();
+    let mut chains: HashMap<Word, (Word, Vec<u32>)> = HashMap::default();
+    let mut bad: HashSet<Word> = HashSet::default();
     for i in f.blocks.iter().flat_map(|b| &b.instructions) {
         if matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
             if let Some(v) = id_at(i, 0).filter(|v| vars.contains_key(v)) {

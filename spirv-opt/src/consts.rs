@@ -4,7 +4,7 @@
 use crate::ids::IdAlloc;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// A type as folding sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +35,8 @@ pub struct Consts {
 
 impl Consts {
     pub fn new(m: &Module) -> Consts {
-        let mut types = HashMap::new();
-        let mut values = HashMap::new();
+        let mut types = HashMap::default();
+        let mut values = HashMap::default();
         for i in &m.types_global_values {
             let Some(id) = i.result_id else { continue };
             let lit = |k: usize| match i.operands.get(k) {

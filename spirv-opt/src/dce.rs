@@ -6,7 +6,7 @@
 use crate::ids::{for_each_used, id_at};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Whether an instruction only computes its result (removing it when unused changes nothing).
 pub fn pure(i: &Instruction, glsl: Option<Word>) -> bool {
@@ -50,8 +50,8 @@ pub fn run(m: &mut Module) -> bool {
 
 fn unused_results(f: &mut Function, glsl: Option<Word>) -> bool {
     // Use counts; a removed instruction releases its operands, which may die in turn.
-    let mut uses: HashMap<Word, usize> = HashMap::new();
-    let mut at: HashMap<Word, (usize, usize)> = HashMap::new();
+    let mut uses: HashMap<Word, usize> = HashMap::default();
+    let mut at: HashMap<Word, (usize, usize)> = HashMap::default();
     for (bi, b) in f.blocks.iter().enumerate() {
         for (ii, i) in b.instructions.iter().enumerate() {
             for_each_used(i, |u| *uses.entry(u).or_default() += 1);
@@ -63,7 +63,7 @@ fn unused_results(f: &mut Function, glsl: Option<Word>) -> bool {
     let removable = |i: &Instruction| pure(i, glsl) || (i.class.opcode == Op::Variable && i.operands.len() == 1);
     let mut work: Vec<Word> =
         at.keys().copied().filter(|r| !uses.contains_key(r)).collect();
-    let mut dead: HashSet<(usize, usize)> = HashSet::new();
+    let mut dead: HashSet<(usize, usize)> = HashSet::default();
     while let Some(r) = work.pop() {
         let (bi, ii) = at[&r];
         let i = &f.blocks[bi].instructions[ii];
@@ -98,7 +98,7 @@ fn unused_results(f: &mut Function, glsl: Option<Word>) -> bool {
 fn write_only_variables(f: &mut Function) -> bool {
     let Some(entry) = f.blocks.first() else { return false };
     // Pointer id -> its variable, for variables and access chains into them.
-    let mut root: HashMap<Word, Word> = HashMap::new();
+    let mut root: HashMap<Word, Word> = HashMap::default();
     for i in entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable) {
         if matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Function))) {
             root.insert(i.result_id.unwrap(), i.result_id.unwrap());
@@ -107,7 +107,7 @@ fn write_only_variables(f: &mut Function) -> bool {
     if root.is_empty() {
         return false;
     }
-    let mut read: HashSet<Word> = HashSet::new();
+    let mut read: HashSet<Word> = HashSet::default();
     for i in f.blocks.iter().flat_map(|b| &b.instructions) {
         let chain = matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
         if chain {

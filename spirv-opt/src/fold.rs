@@ -18,7 +18,7 @@ use crate::consts::{Consts, Ty, Value};
 use crate::ids::{id_at, rename_used};
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// What an instruction simplifies to.
 enum Simple {
@@ -34,10 +34,10 @@ pub fn run(m: &mut Module) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         // Results replaced by other ids, chased.
-        let mut map: HashMap<Word, Word> = HashMap::new();
+        let mut map: HashMap<Word, Word> = HashMap::default();
         // Definitions seen so far in this function (for extract-of-insert and the like).
-        let mut defs: HashMap<Word, Instruction> = HashMap::new();
-        let mut result_types: HashMap<Word, Word> = HashMap::new();
+        let mut defs: HashMap<Word, Instruction> = HashMap::default();
+        let mut result_types: HashMap<Word, Word> = HashMap::default();
         loop {
             let mut progress = false;
             for b in &mut f.blocks {

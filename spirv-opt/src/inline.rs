@@ -17,7 +17,7 @@
 use crate::ids::{id_at, rename_used, IdAlloc};
 use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// Most calls inlined in one module (a guard against a blow-up; HLSL has no recursion).
 const BUDGET: usize = 20_000;
@@ -27,7 +27,7 @@ pub fn run(m: &mut Module) -> bool {
     let index: HashMap<Word, usize> =
         m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
     let inlinable: Vec<bool> = m.functions.iter().map(single_return).collect();
-    let mut decorations: HashMap<Word, Vec<Instruction>> = HashMap::new();
+    let mut decorations: HashMap<Word, Vec<Instruction>> = HashMap::default();
     for a in &m.annotations {
         if a.class.opcode == Op::Decorate {
             if let Some(t) = id_at(a, 0) {
@@ -39,7 +39,7 @@ pub fn run(m: &mut Module) -> bool {
     let mut new_decorations = Vec::new();
     let mut count = 0;
     for fi in 0..m.functions.len() {
-        let (mut parents, mut results) = (HashMap::new(), HashMap::new());
+        let (mut parents, mut results) = (HashMap::default(), HashMap::default());
         let mut bi = 0;
         while bi < m.functions[fi].blocks.len() && count < BUDGET {
             let block = &m.functions[fi].blocks[bi];
@@ -100,7 +100,7 @@ fn inline_call(
     let call = caller.blocks[bi].instructions[at].clone();
     let split_label = caller.blocks[bi].label.as_ref().and_then(|l| l.result_id).expect("a block has a label");
     // Ids of the copy: parameters become the arguments, every result gets a fresh id.
-    let mut map: HashMap<Word, Word> = HashMap::new();
+    let mut map: HashMap<Word, Word> = HashMap::default();
     for (p, arg) in callee.parameters.iter().zip(call.operands.iter().skip(1)) {
         if let (Some(p), Some(a)) = (p.result_id, arg.id_ref_any()) {
             map.insert(p, a);

@@ -13,6 +13,7 @@ pub mod chains;
 pub mod consts;
 pub mod dce;
 pub mod fold;
+pub mod hash;
 pub mod ids;
 pub mod inline;
 pub mod mem2reg;

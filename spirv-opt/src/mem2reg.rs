@@ -16,7 +16,7 @@ use crate::cfg::{Cfg, Dominators};
 use crate::ids::{id_at, rename_used, IdAlloc};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{MemoryAccess, Op, StorageClass, Word};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 struct Ctx {
     pointee: HashMap<Word, Word>,
@@ -67,8 +67,8 @@ fn volatile(i: &Instruction, from: usize) -> bool {
 
 /// The variables of `f` that can be promoted: index by id.
 fn candidates(f: &Function) -> HashMap<Word, usize> {
-    let Some(entry) = f.blocks.first() else { return HashMap::new() };
-    let mut vars: HashMap<Word, usize> = HashMap::new();
+    let Some(entry) = f.blocks.first() else { return HashMap::default() };
+    let mut vars: HashMap<Word, usize> = HashMap::default();
     for i in entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable) {
         if matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Function))) {
             let n = vars.len();
@@ -147,7 +147,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
         }
     }
     // Loads replaced by values (chased through `replace` when read).
-    let mut replace: HashMap<Word, Word> = HashMap::new();
+    let mut replace: HashMap<Word, Word> = HashMap::default();
     let mut end: Vec<Option<Vec<Word>>> = vec![None; nb];
     // (block, var, phi id)
     let mut phis: Vec<(usize, usize, Word)> = Vec::new();
@@ -194,7 +194,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
     }
 
     // Phi operands, then trivial phis out until none is left.
-    let mut operands: HashMap<Word, Vec<(Word, Word)>> = HashMap::new();
+    let mut operands: HashMap<Word, Vec<(Word, Word)>> = HashMap::default();
     for &(b, v, id) in &phis {
         let ops = cfg.preds[b]
             .iter()

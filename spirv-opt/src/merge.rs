@@ -10,7 +10,7 @@ use crate::cfg::Cfg;
 use crate::ids::{id_at, rename_used};
 use rspirv::dr::{Function, Module, Operand};
 use spirv::{Op, Word};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Merges in every function; returns whether anything changed.
 pub fn run(m: &mut Module) -> bool {
@@ -41,7 +41,7 @@ fn merge_one(f: &mut Function) -> bool {
     // Block index -> the block that absorbed it (itself while it stands).
     let mut owner: Vec<usize> = (0..f.blocks.len()).collect();
     // Merged block label -> the label it joined.
-    let mut into: HashMap<Word, Word> = HashMap::new();
+    let mut into: HashMap<Word, Word> = HashMap::default();
     let mut any = false;
     for a in 0..f.blocks.len() {
         if gone[a] {
@@ -60,7 +60,7 @@ fn merge_one(f: &mut Function) -> bool {
             }
             let mut moved = std::mem::take(&mut f.blocks[b].instructions);
             // Phis of a single predecessor are their one value.
-            let mut phis: HashMap<Word, Word> = HashMap::new();
+            let mut phis: HashMap<Word, Word> = HashMap::default();
             moved.retain(|i| {
                 if i.class.opcode == Op::Phi {
                     if let (Some(r), Some(v)) = (i.result_id, id_at(i, 0)) {

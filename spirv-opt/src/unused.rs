@@ -23,7 +23,7 @@ use crate::ids::{for_each_used, id_at};
 use crate::Keep;
 use rspirv::dr::{Module, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Removes everything unreachable; returns whether anything was removed.
 pub fn run(m: &mut Module, keep: &Keep) -> bool {
@@ -61,7 +61,7 @@ fn count(m: &Module) -> usize {
 /// what it decorates together is always correct).
 fn decoration_ids(m: &Module) -> HashMap<Word, Vec<Word>> {
     // Target -> ids its decorations name besides the target (OpDecorateId operands).
-    let mut out: HashMap<Word, Vec<Word>> = HashMap::new();
+    let mut out: HashMap<Word, Vec<Word>> = HashMap::default();
     for a in &m.annotations {
         let Some(target) = id_at(a, 0) else { continue };
         match a.class.opcode {
@@ -79,7 +79,7 @@ fn decoration_ids(m: &Module) -> HashMap<Word, Vec<Word>> {
 }
 
 fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
-    let mut globals: HashMap<Word, usize> = HashMap::new();
+    let mut globals: HashMap<Word, usize> = HashMap::default();
     for (i, inst) in m.types_global_values.iter().enumerate() {
         if let Some(id) = inst.result_id {
             globals.insert(id, i);
@@ -89,7 +89,7 @@ fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
         m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
     let decorated = decoration_ids(m);
 
-    let mut live = HashSet::new();
+    let mut live = HashSet::default();
     let mut work: Vec<Word> = Vec::new();
     for ep in &m.entry_points {
         work.extend(id_at(ep, 1));
