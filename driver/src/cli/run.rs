@@ -224,17 +224,12 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
     }
 }
 
-/// `-reflect-json` (both targets): the reflection as JSON (docs/reflection.md). With `-spirv`,
-/// `-Fsh` and `-Fre` name DXIL container parts and are refused (`-Fre` with dxc's message).
+/// `-reflect-json` (both targets) and `-Fre` with `-spirv` (where dxc refuses `-Fre`): the
+/// reflection as JSON (docs/reflection.md).
 fn write_reflection_json(inv: &Invocation, result: &CompileResult) -> Result<(), CliError> {
     let files = &inv.outputs;
-    if inv.options.spirv && files.hash.is_some() {
-        return Err(usage("'-Fsh' applies to DXIL containers; it cannot be used with -spirv".into()));
-    }
-    if inv.options.spirv && files.reflection.is_some() {
-        return Err(usage("-Fre is not supported with -spirv (hlslc writes its reflection JSON with -reflect-json <file>)".into()));
-    }
-    let paths: Vec<&PathBuf> = files.reflection_json.iter().collect();
+    let spirv_fre = if inv.options.spirv { files.reflection.as_ref() } else { None };
+    let paths: Vec<&PathBuf> = spirv_fre.into_iter().chain(files.reflection_json.as_ref()).collect();
     if paths.is_empty() {
         return Ok(());
     }

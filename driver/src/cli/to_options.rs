@@ -138,7 +138,7 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     inv.header_variable = r.last("Vn");
     inv.time_report = r.flag("ftime-report");
     // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container (with
-    // -spirv both are refused).
+    // -spirv, -Fre writes the reflection JSON, which needs no binary).
     if f.object.is_some() || f.header.is_some() || f.hash.is_some() || (f.reflection.is_some() && !o.spirv) {
         o.output_kind = OutputKind::Binary;
         o.listing = f.listing.is_some();
@@ -187,14 +187,8 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     }
     other.sort_by_key(|(i, _, _)| *i);
     inv.options.other = other.into_iter().map(|(_, n, v)| (n, v)).collect();
-    // Refused before compiling, so that no output file is written: -Fsh and -Fre name DXIL
-    // container parts (dxc's message for -Fre).
-    if inv.options.spirv && inv.outputs.reflection.is_some() {
-        return Err(CliError::new(
-            CliErrorKind::Usage,
-            "-Fre is not supported with -spirv (hlslc writes its reflection JSON with -reflect-json <file>)",
-        ));
-    }
+    // Refused before compiling, so that no output file is written: -Fsh names a DXIL container
+    // part. (-Fre with -spirv writes the reflection JSON, where dxc refuses it.)
     if inv.options.spirv && inv.outputs.hash.is_some() {
         return Err(CliError::new(CliErrorKind::Usage, "'-Fsh' applies to DXIL containers; it cannot be used with -spirv"));
     }
