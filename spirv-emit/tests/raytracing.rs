@@ -4,26 +4,11 @@
 
 mod common;
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, LowerError, LowerOptions};
+use hlslc_spirv::lower::{LowerError, LowerOptions};
 use hlslc_spirv::target::TargetEnv;
 
 fn lower(src: &str, profile: &str, target: TargetEnv, nv: bool) -> Result<Vec<u32>, LowerError> {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let m = m.expect("module");
-    let lo = LowerOptions { entry_name: "main".into(), target, ray_tracing_nv: nv, ..LowerOptions::default() };
-    emit_spirv(&m, &lo)
+    common::lower_with(src, profile, LowerOptions { target, ray_tracing_nv: nv, ..LowerOptions::default() })
 }
 
 /// Compiles, validates for `env` and returns the disassembly.

@@ -212,14 +212,8 @@ pub fn run(module: &mut Module, target: TargetEnv) {
             module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]));
         }
     }
-    let have_exts: HashSet<String> = module
-        .extensions
-        .iter()
-        .filter_map(|i| match i.operands.first() {
-            Some(Operand::LiteralString(s)) => Some(s.clone()),
-            _ => None,
-        })
-        .collect();
+    // The extensions the emitter declared, read before the walk (this pass adds none until here).
+    let have_exts = &needs.declared_exts;
     for e in needs.exts {
         if !have_exts.contains(e) && tables::extension_required(e, target) {
             module.extensions.push(Instruction::new(Op::Extension, None, None, vec![Operand::from(e)]));

@@ -18,6 +18,11 @@ use std::process::Command;
 /// Lowers `src` (entry `main`) for `profile` and `target` through front end, sema and SPIR-V
 /// lowering; a sema error fails the test.
 pub fn lower(src: &str, profile: &str, target: TargetEnv) -> Result<Vec<u32>, LowerError> {
+    lower_with(src, profile, LowerOptions { target, ..LowerOptions::default() })
+}
+
+/// [`lower`] with every lowering option given (`entry_name` is set to `main`).
+pub fn lower_with(src: &str, profile: &str, lo: LowerOptions) -> Result<Vec<u32>, LowerError> {
     let mut sm = SourceMap::new();
     let f = sm.add("test.hlsl", src);
     let mut diags = Diagnostics::new();
@@ -27,8 +32,7 @@ pub fn lower(src: &str, profile: &str, target: TargetEnv) -> Result<Vec<u32>, Lo
     let m = analyze(&tu, &opts, &mut diags);
     assert!(!diags.has_errors(), "{}", diags.render(&sm));
     let m = m.expect("sema returns a module without errors");
-    let lo = LowerOptions { entry_name: "main".into(), target, ..LowerOptions::default() };
-    emit_spirv(&m, &lo)
+    emit_spirv(&m, &LowerOptions { entry_name: "main".into(), ..lo })
 }
 
 /// [`lower`] for a module that must lower.
