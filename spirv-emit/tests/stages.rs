@@ -198,3 +198,43 @@ Out main(Derived d) { Out o; o.pos = d.pos; o.uv = d.uv; return o; }
         &["OpDecorate %in_var_SV_Position Location 0", "OpDecorate %in_var_UV Location 1", "OpDecorate %out_var_UV Location 0"],
     );
 }
+
+/// `SV_Barycentrics` is the `BaryCoordKHR` built-in (`BaryCoordNoPerspKHR` when
+/// `noperspective`), with `centroid`/`sample` as decorations of the built-in, and the third
+/// coordinate rebuilt as `1 - x - y`, as DXC does (its semantic.barycentrics.ps.* tests).
+#[test]
+fn barycentrics_are_the_khr_built_ins() {
+    for (modifiers, builtin, decoration) in [
+        ("", "BaryCoordKHR", None),
+        ("noperspective", "BaryCoordNoPerspKHR", None),
+        ("centroid", "BaryCoordKHR", Some("Centroid")),
+        ("noperspective sample", "BaryCoordNoPerspKHR", Some("Sample")),
+    ] {
+        let src = format!("float4 main({modifiers} float3 bary : SV_Barycentrics) : SV_Target {{ return float4(bary, 1.0); }}");
+        let text = check(
+            &src,
+            "ps_6_1",
+            "vulkan1.0",
+            &[
+                "OpCapability FragmentBarycentricKHR",
+                "OpExtension \"SPV_KHR_fragment_shader_barycentric\"",
+                &format!(" BuiltIn {builtin}\n"),
+                "OpLoad %v3float",
+                "OpCompositeExtract %float",
+                "OpCompositeExtract %float",
+                "OpFAdd %float",
+                "OpFSub %float %float_1",
+                "OpCompositeConstruct %v3float",
+            ],
+        );
+        let var = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("OpDecorate ").and_then(|r| r.strip_suffix(&format!(" BuiltIn {builtin}"))))
+            .expect("the built-in's decoration");
+        let decorations: Vec<&str> =
+            text.lines().filter_map(|l| l.trim().strip_prefix(&format!("OpDecorate {var} "))).collect();
+        let expected: Vec<String> = [format!("BuiltIn {builtin}")].into_iter().chain(decoration.map(String::from)).collect();
+        assert_eq!(decorations, expected, "{modifiers}: the decorations of {var}");
+        assert!(text.contains(&format!("{var} = OpVariable %_ptr_Input_v3float Input")), "{text}");
+    }
+}

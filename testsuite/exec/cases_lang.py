@@ -165,6 +165,31 @@ def globals_static_state():
     ]
 
 
+def assign_lvalue_results():
+    xs = [4, -9, 0, 1000]
+    out = []
+    for x in xs:
+        a, b, c, d = x, x * 3, 5, -2
+        a += 1
+        r0 = a
+        a += 1
+        a = b                 # ++a = b
+        b += 2                # ++(++b)
+        c += a
+        d -= 1
+        c = d                 # (c += a) = (d -= 1)
+        b -= 1
+        b *= 2                # twice(--b)
+        a *= 2
+        r1 = a
+        m = [a, b, c, d]
+        n = [v + 1 for v in m]
+        out += [r0, b, c * 10 + d, r1, sum(n), m[0] - m[3]]
+    return "prefix ++/-- and compound assignments as lvalues and as values", (1, 1, 1), 1, [
+        ("i32", xs, None), ("i32", [0] * 24, out),
+    ]
+
+
 NAMES = {
     "control.if.chain": control_if_chain,
     "control.switch.fallthrough": control_switch_fallthrough,
@@ -174,4 +199,5 @@ NAMES = {
     "struct.nested.copy": struct_nested_copy,
     "array.local.dynamic": array_local_dynamic,
     "globals.static.state": globals_static_state,
+    "assign.lvalue.results": assign_lvalue_results,
 }

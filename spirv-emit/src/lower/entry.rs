@@ -355,6 +355,17 @@ impl<'m> Lowerer<'m> {
                 let v = self.subtract_draw_base(b, v, var_ty, io)?;
                 return self.adapt(v, var_ty, hlsl_ty_spv, ty);
             }
+            if let (Some(BuiltIn::BaryCoordKHR | BuiltIn::BaryCoordNoPerspKHR), Type::Vector(_, 3)) = (builtin, self.m.types.get(ty)) {
+                // As DXC does: the third coordinate is 1 - x - y.
+                let float = self.b.ctx.type_f32();
+                let one = self.b.ctx.const_f32(1.0);
+                let x = self.b.composite_extract(float, v, &[0])?;
+                let y = self.b.composite_extract(float, v, &[1])?;
+                let xy = self.b.binary(spirv::Op::FAdd, float, x, y)?;
+                let z = self.b.binary(spirv::Op::FSub, float, one, xy)?;
+                let v = self.b.composite_construct(var_ty, &[x, y, z])?;
+                return self.adapt(v, var_ty, hlsl_ty_spv, ty);
+            }
             if builtin == Some(BuiltIn::FragCoord) && self.opts.dx_position_w {
                 // -fvk-use-dx-position-w: DirectX's SV_Position.w is 1/w.
                 let float = self.b.ctx.type_f32();
@@ -582,7 +593,7 @@ impl<'m> Lowerer<'m> {
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId, Option<BuiltIn>)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
-        let slot = slot_of(stage, semantic, input, vk.loc());
+        let slot = slot_of(stage, semantic, input, interp, vk.loc());
         let tess_level = matches!(slot, Slot::BuiltIn(BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner, _));
         // Built-ins are scalars or vectors; a location may also hold a matrix or an array of
         // numeric values (but not of bool, whose uint stage type would need a conversion per
@@ -671,6 +682,17 @@ impl<'m> Lowerer<'m> {
                     }
                     _ => {}
                 }
+                if matches!(b, BuiltIn::BaryCoordKHR | BuiltIn::BaryCoordNoPerspKHR) {
+                    // The interpolation of the barycentrics is the built-in's (its kind,
+                    // perspective or not, is in the built-in itself).
+                    if interp.centroid {
+                        self.b.ctx.decorate(var, &Decoration::new(D::Centroid));
+                    }
+                    if interp.sample {
+                        self.b.ctx.decorate(var, &Decoration::new(D::Sample));
+                        self.b.capability(spirv::Capability::SampleRateShading);
+                    }
+                }
                 if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId | BuiltIn::Layer | BuiltIn::ViewportIndex | BuiltIn::ViewIndex) {
                     self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                 }
@@ -751,7 +773,7 @@ impl<'m> Lowerer<'m> {
 }
 
 /// The built-in or location of a semantic in a stage and direction.
-fn slot_of(stage: Stage, semantic: &Semantic, input: bool, loc: Option<u32>) -> Slot {
+fn slot_of(stage: Stage, semantic: &Semantic, input: bool, interp: Interpolation, loc: Option<u32>) -> Slot {
     use BuiltIn as B;
     use SystemValue as S;
     let Some(sv) = semantic.system() else { return Slot::Location(loc) };
@@ -767,6 +789,9 @@ fn slot_of(stage: Stage, semantic: &Semantic, input: bool, loc: Option<u32>) -> 
         (S::VertexID, Stage::Vertex, true) => Some((B::VertexIndex, "gl_VertexIndex")),
         (S::InstanceID, Stage::Vertex, true) => Some((B::InstanceIndex, "gl_InstanceIndex")),
         (S::IsFrontFace, Stage::Pixel, true) => Some((B::FrontFacing, "gl_FrontFacing")),
+        // SPV_KHR_fragment_shader_barycentric; DXC leaves the variable unnamed.
+        (S::Barycentrics, Stage::Pixel, true) if interp.noperspective => Some((B::BaryCoordNoPerspKHR, "")),
+        (S::Barycentrics, Stage::Pixel, true) => Some((B::BaryCoordKHR, "")),
         (S::Depth, Stage::Pixel, false) => Some((B::FragDepth, "gl_FragDepth")),
         (S::SampleIndex, Stage::Pixel, true) => Some((B::SampleId, "gl_SampleID")),
         (S::PrimitiveID, Stage::Pixel | Stage::Geometry | Stage::Hull | Stage::Domain, true) => Some((B::PrimitiveId, "gl_PrimitiveID")),

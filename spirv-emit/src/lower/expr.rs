@@ -28,9 +28,8 @@ impl<'m> Lowerer<'m> {
                 let p = self.lvalue(e)?;
                 self.load(&p)?
             }
-            ExprKind::Unary { op, operand } => self.unary(*op, *operand, ty)?,
             ExprKind::Binary { op: BinaryOp::Comma, rhs, lhs } | ExprKind::Comma { lhs, rhs } => {
-                self.rvalue(*lhs)?;
+                self.effect(*lhs)?;
                 self.rvalue(*rhs)?
             }
             ExprKind::Binary { op: op @ (BinaryOp::LogAnd | BinaryOp::LogOr), lhs, rhs } if self.short_circuits(*lhs) => {
@@ -47,31 +46,15 @@ impl<'m> Lowerer<'m> {
                 self.assign_resource_local(v, *rhs, e)?;
                 return Ok(SpvId(0));
             }
-            ExprKind::Assign { op, lhs, rhs } => {
-                // DXC evaluates the right side first, plain or compound.
-                let r = self.rvalue(*rhs)?;
-                let place = self.lvalue(*lhs)?;
-                let v = match op {
-                    None => r,
-                    Some(op) => {
-                        let old = self.load(&place)?;
-                        self.binary(*op, place.ty(), place.ty(), old, r, Some(e))?
-                    }
-                };
-                self.store(&place, v)?;
-                v
+            // A plain assignment gives the value stored; a compound one (like `++x`) gives its
+            // place, which DXC reads again when the result is used as a value.
+            ExprKind::Assign { op: None, .. } => self.modify(e)?.1,
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. }
+            | ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, .. } => {
+                let (place, v) = self.modify(e)?;
+                self.reread(&place, v)?
             }
-            ExprKind::CompoundAssign { op, lhs, rhs, to_op, from_op } => {
-                let r = self.rvalue(*rhs)?;
-                let place = self.lvalue(*lhs)?;
-                let op_ty = m.expr(*rhs).ty;
-                let old = self.load(&place)?;
-                let old = self.cast(*to_op, old, place.ty(), op_ty, e)?;
-                let v = self.binary(*op, op_ty, op_ty, old, r, Some(e))?;
-                let v = self.cast(*from_op, v, op_ty, place.ty(), e)?;
-                self.store(&place, v)?;
-                v
-            }
+            ExprKind::Unary { op, operand } => self.unary(*op, *operand, ty)?,
             ExprKind::Ternary { cond, then, otherwise } => self.ternary(*cond, *then, *otherwise, ty)?,
             ExprKind::Cast { kind, expr: inner, .. } => {
                 let v = self.rvalue(*inner)?;
@@ -207,6 +190,107 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// An expression evaluated for its side effects only (an expression statement, a `for`
+    /// step, the left of a comma): a compound assignment or `++x` then writes its place
+    /// without reading it back, as DXC does.
+    pub(crate) fn effect(&mut self, e: ExprId) -> R<()> {
+        match &self.m.expr(e).kind {
+            ExprKind::Assign { op: Some(_), .. }
+            | ExprKind::CompoundAssign { .. }
+            | ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, .. } => {
+                self.modify(e)?;
+            }
+            ExprKind::Binary { op: BinaryOp::Comma, lhs, rhs } | ExprKind::Comma { lhs, rhs } => {
+                let (lhs, rhs) = (*lhs, *rhs);
+                self.effect(lhs)?;
+                self.effect(rhs)?;
+            }
+            _ => {
+                self.rvalue(e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An assignment (plain or compound) or a prefix `++`/`--`: writes the value and gives
+    /// the place written with the value stored in it. In HLSL, as in C++, the result of all
+    /// but a plain assignment is an lvalue (`++a = b;`, `f(--x)` for an `inout` parameter).
+    fn modify(&mut self, e: ExprId) -> R<(Place, SpvId)> {
+        let m = self.m;
+        match &m.expr(e).kind {
+            ExprKind::Assign { op, lhs, rhs } => {
+                // DXC evaluates the right side first, plain or compound.
+                let r = self.rvalue(*rhs)?;
+                let place = self.lvalue(*lhs)?;
+                let v = match op {
+                    None => r,
+                    Some(op) => {
+                        let old = self.load(&place)?;
+                        self.binary(*op, place.ty(), place.ty(), old, r, Some(e))?
+                    }
+                };
+                self.store(&place, v)?;
+                Ok((place, v))
+            }
+            ExprKind::CompoundAssign { op, lhs, rhs, to_op, from_op } => {
+                let r = self.rvalue(*rhs)?;
+                let place = self.lvalue(*lhs)?;
+                let op_ty = m.expr(*rhs).ty;
+                let old = self.load(&place)?;
+                let old = self.cast(*to_op, old, place.ty(), op_ty, e)?;
+                let v = self.binary(*op, op_ty, op_ty, old, r, Some(e))?;
+                let v = self.cast(*from_op, v, op_ty, place.ty(), e)?;
+                self.store(&place, v)?;
+                Ok((place, v))
+            }
+            ExprKind::Unary { op, operand } => {
+                let ty = m.expr(*operand).ty;
+                let Some(shape) = self.shape(ty) else {
+                    return unsupported("this unary operator's operand type", self.expr_span(*operand));
+                };
+                let place = self.lvalue(*operand)?;
+                let old = self.load(&place)?;
+                let one = if shape.kind.is_float() { ConstValue::Float(1.0) } else { ConstValue::Int(1) };
+                let bop = if *op == UnaryOp::PreInc { BinaryOp::Add } else { BinaryOp::Sub };
+                let new = if shape.is_matrix() {
+                    // Row by row with a row of ones, as DXC does (no matrix constant).
+                    let s = self.scalar_const(shape.kind, one)?;
+                    let row = self.vector_ty(shape.kind, shape.cols, Layout::Logical);
+                    let ones = self.b.ctx.const_composite(row, &vec![s; shape.cols as usize]);
+                    let spv = if shape.kind.is_float() { Op::FAdd } else { Op::IAdd };
+                    let spv = match (bop, spv) {
+                        (BinaryOp::Sub, Op::FAdd) => Op::FSub,
+                        (BinaryOp::Sub, _) => Op::ISub,
+                        (_, spv) => spv,
+                    };
+                    let mut rows = Vec::new();
+                    for r in 0..shape.rows {
+                        let x = self.b.composite_extract(row, old, &[r])?;
+                        rows.push(self.b.binary(spv, row, x, ones)?);
+                    }
+                    let tyid = self.ty(ty, Layout::Logical)?;
+                    self.b.composite_construct(tyid, &rows)?
+                } else {
+                    let one = self.constant(ty, one)?;
+                    self.binary(bop, ty, ty, old, one, None)?
+                };
+                self.store(&place, new)?;
+                Ok((place, new))
+            }
+            _ => unsupported("assigning to this expression", self.expr_span(e)),
+        }
+    }
+
+    /// The value of a place just written with `v`, used as a value: read again from memory
+    /// (DXC's load of the lvalue), or `v` itself where the place is not a plain pointer (a
+    /// texel, a swizzle).
+    fn reread(&mut self, place: &Place, v: SpvId) -> R<SpvId> {
+        match place {
+            Place::Ptr { .. } => self.load(place),
+            _ => Ok(v),
+        }
+    }
+
     /// The place an lvalue expression designates.
     pub(crate) fn lvalue(&mut self, e: ExprId) -> R<Place> {
         let m = self.m;
@@ -306,9 +390,11 @@ impl<'m> Lowerer<'m> {
             ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
             ExprKind::Cast { expr, kind, .. } if expr_lvalue_cast(m, e) => self.cast_place(*expr, *kind, ty, e),
             ExprKind::Comma { lhs, rhs } => {
-                self.rvalue(*lhs)?;
+                self.effect(*lhs)?;
                 self.lvalue(*rhs)
             }
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. }
+            | ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, .. } => Ok(self.modify(e)?.0),
             _ => unsupported("assigning to this expression", self.expr_span(e)),
         }
     }

@@ -157,7 +157,7 @@ impl<'m> Lowerer<'m> {
         self.stmt_inline_attrs(stmt, span)?;
         match &stmt.kind {
             StmtKind::Expr(e) => {
-                self.rvalue(*e)?;
+                self.effect(*e)?;
             }
             StmtKind::Decl(vars) => {
                 for &v in vars {
@@ -425,7 +425,7 @@ impl<'m> Lowerer<'m> {
         self.branch_if_open(cont)?;
         self.start_block(cont)?;
         if let Some(s) = step {
-            self.rvalue(s)?;
+            self.effect(s)?;
         }
         match (do_while, cond) {
             (true, Some(c)) => {
