@@ -157,11 +157,7 @@ pub(crate) fn spirv(
         flatten_resource_arrays: so.flatten_resource_arrays,
         unknown_image_format: so.use_unknown_image_format,
         maximal_reconvergence: so.enable_maximal_reconvergence,
-        debug_source: options.debug_info.then(|| DebugSource {
-            files: sources.0.clone(),
-            main: sources.1,
-            version: options.profile.map_or(600, |p| u32::from(p.major) * 100 + u32::from(p.minor) * 10),
-        }),
+        debug_source: debug_source(options, sources.0, sources.1),
         auto_binding_space: options.dxil_options.auto_binding_space,
         nonzero_base_instance: so.support_nonzero_base_instance,
         nonzero_base_vertex: so.support_nonzero_base_vertex,
@@ -176,6 +172,12 @@ pub(crate) fn spirv(
     match times.time(Phase::Codegen, || emit_module(&module, &lower)) {
         Ok(mut m) => {
             if let Some(opt) = spirv_optimizer(options) {
+                if lower.debug_source.as_ref().is_some_and(|d| d.vulkan || d.rich) {
+                    diags.push(Diagnostic::warning(
+                        "the optimizer removes the debug information of -fspv-debug=vulkan/rich \
+                         (NonSemantic.Shader.DebugInfo.100, OpenCL.DebugInfo.100); compile with -O0 or -Od to keep it",
+                    ));
+                }
                 times.time(Phase::Optimize, || hlslc_spirv_opt::optimize(&mut m, &opt));
             }
             check_extensions(&m, &so.extensions, diags);
@@ -290,4 +292,46 @@ pub(crate) fn dxil(
             None
         }
     }
+}
+
+/// What `-Zi` and `-fspv-debug=` ask for, as dxc reads them: `-Zi` alone is every category of
+/// `OpSource`/`OpLine` information; each `-fspv-debug=` value adds its categories (`line` implies
+/// `source`, which implies `file`; `rich` is file and line in OpenCL.DebugInfo.100 (with the text
+/// for `rich-with-source`); `vulkan` is file and line in NonSemantic.Shader.DebugInfo.100,
+/// `vulkan-with-source` with the text, `vulkan-with-source-test` cutting the text every 13 bytes).
+fn debug_source(
+    options: &Options,
+    files: &hlslc_frontend::source::SourceMap,
+    main: hlslc_frontend::source::FileId,
+) -> Option<DebugSource> {
+    let so = &options.spirv_options;
+    if !options.debug_info && so.debug.is_empty() {
+        return None;
+    }
+    let version = options.profile.map_or(600, |p| u32::from(p.major) * 100 + u32::from(p.minor) * 10);
+    let mut d = DebugSource::zi(files.clone(), main, version);
+    d.command_line = so.command_line.clone();
+    if so.debug.is_empty() {
+        return Some(d);
+    }
+    (d.file, d.source, d.line, d.tool) = (false, false, false, false);
+    for v in &so.debug {
+        match v.as_str() {
+            "file" => d.file = true,
+            "source" => (d.file, d.source) = (true, true),
+            "line" => (d.file, d.source, d.line) = (true, true, true),
+            "tool" => d.tool = true,
+            "rich" => (d.file, d.source, d.line, d.rich) = (true, false, true, true),
+            "rich-with-source" => (d.file, d.source, d.line, d.rich) = (true, true, true, true),
+            "vulkan" => (d.file, d.source, d.line, d.vulkan) = (true, false, true, true),
+            "vulkan-with-source" => (d.file, d.source, d.line, d.vulkan) = (true, true, true, true),
+            "vulkan-with-source-test" => {
+                (d.file, d.source, d.line, d.vulkan) = (true, true, true, true);
+                d.source_len = 13;
+            }
+            // The CLI refuses every other value.
+            _ => {}
+        }
+    }
+    Some(d)
 }

@@ -134,8 +134,13 @@ pub struct SpirvOptions {
     pub target_env: TargetEnv,
     /// `-fspv-extension=` values in order (`KHR` allows all KHR extensions).
     pub extensions: Vec<String>,
-    /// `-fspv-debug=` values in order.
+    /// `-fspv-debug=` values in order, each one of dxc's categories (checked by the CLI): `file`,
+    /// `source`, `line`, `tool`, `rich`, `rich-with-source`, `vulkan`, `vulkan-with-source`,
+    /// `vulkan-with-source-test`.
     pub debug: Vec<String>,
+    /// The command line without the input file, each argument after a space (dxc's
+    /// `clOptions`): written by `-fspv-debug=tool` and `DebugEntryPoint`.
+    pub command_line: String,
     /// `-fspv-reflect`.
     pub reflect: bool,
     /// `-fspv-generator=dxc`: write dxc's Generator word (Google spiregg) instead of hlslc's.

@@ -58,6 +58,10 @@ pub struct ModuleBuilder {
     debug_source: Vec<Instruction>,
     module_processed: Vec<Instruction>,
     globals: Vec<Instruction>,
+    /// Module-scope `OpExtInst`s of a debug info set, laid out after the global variables (as
+    /// DXC does); each comes after the instructions it names (NonSemantic.Shader.DebugInfo.100
+    /// has no forward references).
+    debug_info: Vec<Instruction>,
     pub(crate) functions: Vec<dr::Function>,
     function_ids: IndexSet<SpvId>,
     pub(crate) current: Option<FunctionState>,
@@ -82,6 +86,7 @@ impl ModuleBuilder {
             debug_source: Vec::new(),
             module_processed: Vec::new(),
             globals: Vec::new(),
+            debug_info: Vec::new(),
             functions: Vec::new(),
             function_ids: IndexSet::new(),
             current: None,
@@ -158,6 +163,43 @@ impl ModuleBuilder {
         }
         self.debug_source.push(Instruction::new(Op::Source, None, None, ops));
     }
+    /// `OpSourceContinued text`, after the `OpSource` whose text was too long for one string.
+    pub fn source_continued(&mut self, text: &str) {
+        self.debug_source.push(Instruction::new(Op::SourceContinued, None, None, vec![Operand::from(text)]));
+    }
+    /// A module-scope `OpExtInst %void set instruction operands...` of a debug info set.
+    pub fn debug_ext_inst(&mut self, set: SpvId, instruction: u32, operands: Vec<Operand>) -> SpvId {
+        let void = self.ctx.type_void();
+        let id = self.ctx.alloc_id();
+        let mut ops = vec![Operand::IdRef(set.0), Operand::LiteralExtInstInteger(instruction)];
+        ops.extend(operands);
+        self.debug_info.push(Instruction::new(Op::ExtInst, Some(void.0), Some(id.0), ops));
+        id
+    }
+    /// Replaces, in the module-scope debug instructions, each operand naming an id in `from`
+    /// that is not a function of the module by `to` (a `DebugFunction` of a function that was
+    /// never lowered names `DebugInfoNone` instead).
+    pub fn debug_unresolved_functions(&mut self, from: &[SpvId], to: SpvId) {
+        let missing: Vec<u32> = from.iter().filter(|f| !self.function_ids.contains(*f)).map(|f| f.0).collect();
+        for inst in &mut self.debug_info {
+            for o in &mut inst.operands {
+                if let Operand::IdRef(id) = o {
+                    if missing.contains(id) {
+                        *id = to.0;
+                    }
+                }
+            }
+        }
+    }
+    /// `OpExtInst %void set instruction operands...` of a debug info set in the current block.
+    pub fn debug_ext_inst_here(&mut self, set: SpvId, instruction: u32, operands: Vec<Operand>) -> Result<SpvId> {
+        let void = self.ctx.type_void();
+        let id = self.ctx.alloc_id();
+        let mut ops = vec![Operand::IdRef(set.0), Operand::LiteralExtInstInteger(instruction)];
+        ops.extend(operands);
+        self.push(Instruction::new(Op::ExtInst, Some(void.0), Some(id.0), ops))?;
+        Ok(id)
+    }
     pub fn module_processed(&mut self, s: &str) {
         self.module_processed.push(Instruction::new(Op::ModuleProcessed, None, None, vec![Operand::from(s)]));
     }
@@ -202,6 +244,7 @@ impl ModuleBuilder {
         }
         let (names, annotations, mut decls) = self.ctx.take_sections();
         decls.append(&mut self.globals);
+        decls.append(&mut self.debug_info);
         let mut header = dr::ModuleHeader::new(self.ctx.bound());
         let (major, minor) = self.target.spirv_version();
         header.set_version(major, minor);

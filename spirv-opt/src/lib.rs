@@ -12,6 +12,7 @@ pub mod cfg;
 pub mod chains;
 pub mod consts;
 pub mod dce;
+pub mod debuginfo;
 pub mod fold;
 pub mod hash;
 pub mod ids;
@@ -93,6 +94,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
 
 /// Runs [`PIPELINE`] over the module.
 pub fn optimize(m: &mut Module, opts: &Options) {
+    debuginfo::run(m);
     for &pass in PIPELINE {
         run_pass(m, pass, opts);
     }

@@ -198,7 +198,7 @@ pub static STATUS: &[(&str, Status)] = &[
     // ---- SPIR-V ----
     ("fspv-target-env=", Implemented),
     ("fspv-extension=", Implemented),
-    ("fspv-debug=", Refused("NonSemantic.Shader.DebugInfo.100 and the other debug categories are not implemented (-Zi writes OpSource and OpLine)")),
+    ("fspv-debug=", SpirvOnly(DXIL_ZI)),
     ("fspv-generator=", Implemented),
     ("fspv-reflect", Refused("SPV_GOOGLE_hlsl_functionality1 / SPV_GOOGLE_user_type decorations are not implemented")),
     ("fspv-flatten-resource-arrays", Implemented),

@@ -215,6 +215,13 @@ fn read_spirv(r: &mut Reader, s: &mut SpirvOptions) -> Result<(), CliError> {
     }
     s.extensions = r.all("fspv-extension");
     s.debug = r.all("fspv-debug");
+    for v in &s.debug {
+        match v.as_str() {
+            "file" | "source" | "line" | "tool" | "rich" | "rich-with-source" | "vulkan" | "vulkan-with-source"
+            | "vulkan-with-source-test" => {}
+            _ => return Err(invalid(format!("unknown SPIR-V debug info control parameter: {v}"))),
+        }
+    }
     s.reflect = r.flag("fspv-reflect");
     if let Some(g) = r.last("fspv-generator") {
         s.dxc_generator = match g.as_str() {

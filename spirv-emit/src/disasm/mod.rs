@@ -136,7 +136,20 @@ fn write_instruction(out: &mut String, inst: &Instruction, names: &NameMap, ext_
                 if op == Op::ExtInst && i == 0 {
                     ext_set = ext_sets.get(id).map(|s| s.as_str());
                 }
-                let _ = write!(out, "%{}", names.name(*id));
+                // An extended instruction's literal and enumerant operands arrive as ids (the
+                // core grammar says IdRef*): print them as its own grammar says.
+                let literal = match (op, ext_set, inst.operands.get(1)) {
+                    (Op::ExtInst, Some(set), Some(Operand::LiteralExtInstInteger(n))) if i >= 2 => {
+                        ext_operand(set, *n, i - 2, *id)
+                    }
+                    _ => None,
+                };
+                match literal {
+                    Some(text) => out.push_str(&text),
+                    None => {
+                        let _ = write!(out, "%{}", names.name(*id));
+                    }
+                }
             }
             Operand::LiteralString(s) => {
                 out.push('"');
@@ -166,4 +179,48 @@ fn write_instruction(out: &mut String, inst: &Instruction, names: &NameMap, ext_
         }
     }
     out.push('\n');
+}
+
+/// How `spirv-dis` prints word `value`, operand `index` (after the instruction number) of
+/// extended instruction `number` of `set`, when its grammar makes it a literal or an enumerant;
+/// `None` for an id.
+fn ext_operand(set: &str, number: u32, index: usize, value: u32) -> Option<String> {
+    let g = rspirv::grammar::ext_inst_table(set)?.lookup_opcode(number)?;
+    let last = g.operands.len().checked_sub(1)?;
+    let operand = g.operands.get(index.min(last))?;
+    if index > last && !matches!(operand.quantifier, rspirv::grammar::OperandQuantifier::ZeroOrMore) {
+        return None;
+    }
+    let kind = format!("{:?}", operand.kind);
+    let enumerant = |names: &[&str]| names.get(value as usize).map(|n| n.to_string()).unwrap_or_else(|| value.to_string());
+    match kind.as_str() {
+        "LiteralInteger" => Some(value.to_string()),
+        "SourceLanguage" => Some(spirv::SourceLanguage::from_u32(value).map_or(value.to_string(), |l| format!("{l:?}"))),
+        k if k.ends_with("(DebugBaseTypeAttributeEncoding)") => Some(enumerant(&[
+            "Unspecified", "Address", "Boolean", "Float", "Signed", "SignedChar", "Unsigned", "UnsignedChar",
+        ])),
+        k if k.ends_with("(DebugCompositeType)") => Some(enumerant(&["Class", "Structure", "Union"])),
+        k if k.ends_with("(DebugTypeQualifier)") => Some(enumerant(&["ConstType", "VolatileType", "RestrictType", "AtomicType"])),
+        k if k.ends_with("(DebugOperation)") => Some(enumerant(&[
+            "Deref", "Plus", "Minus", "PlusUconst", "BitPiece", "Swap", "Xderef", "StackValue", "Constu", "Fragment",
+        ])),
+        k if k.ends_with("(DebugInfoFlags)") => {
+            const FLAGS: &[&str] = &[
+                "FlagIsProtected", "FlagIsPrivate", "FlagIsLocal", "FlagIsDefinition", "FlagFwdDecl", "FlagArtificial",
+                "FlagExplicit", "FlagPrototyped", "FlagObjectPointer", "FlagStaticMember", "FlagIndirectVariable",
+                "FlagLValueReference", "FlagRValueReference", "FlagIsOptimized", "FlagIsEnumClass",
+                "FlagTypePassByValue", "FlagTypePassByReference",
+            ];
+            if value == 0 {
+                return Some("None".to_string());
+            }
+            let mut parts: Vec<String> = FLAGS.iter().enumerate().filter(|(b, _)| value & (1 << b) != 0).map(|(_, n)| n.to_string()).collect();
+            let known = (1u32 << FLAGS.len()) - 1;
+            if value & !known != 0 {
+                parts.push(format!("0x{:x}", value & !known));
+            }
+            Some(parts.join("|"))
+        }
+        _ => None,
+    }
 }

@@ -169,6 +169,7 @@ impl<'m> Lowerer<'m> {
         self.b.ctx.name(wrapper, &name);
         let bb = self.b.new_block()?;
         self.b.switch_to_block(bb)?;
+        self.debug_wrapper_start(ep.func, wrapper)?;
         let mut io = Io::default();
         let (clip_in, clip_out) = self.clip_layouts(ep, &mut io.interface);
         (io.clip_in, io.clip_out) = (clip_in, clip_out);

@@ -17,6 +17,7 @@ mod bindings;
 mod cast;
 mod clip;
 mod cond;
+mod debuginfo;
 mod entry;
 mod expr;
 mod fold;
@@ -97,14 +98,52 @@ pub struct LowerOptions {
     pub stage_io_order_alpha: bool,
 }
 
-/// The sources of a compilation for `-Zi`.
+/// The sources of a compilation and what debug information to write about them (`-Zi`,
+/// `-fspv-debug=`; see [`debuginfo`]).
 #[derive(Clone, Debug)]
 pub struct DebugSource {
     pub files: hlslc_frontend::source::SourceMap,
     pub main: hlslc_frontend::source::FileId,
     /// `OpSource`'s version: the shader model as major * 100 + minor * 10 (`600` for 6.0).
     pub version: u32,
+    /// dxc's categories: the file name, its text, line information, the tool
+    /// (`OpModuleProcessed`).
+    pub file: bool,
+    pub source: bool,
+    pub line: bool,
+    pub tool: bool,
+    /// `NonSemantic.Shader.DebugInfo.100` instead of `OpSource`/`OpLine`.
+    pub vulkan: bool,
+    /// `OpenCL.DebugInfo.100` (`-fspv-debug=rich`) with `OpLine`s, when `vulkan` is not set.
+    pub rich: bool,
+    /// The longest piece of source text in one string, in bytes.
+    pub source_len: usize,
+    /// The command line without the input file, each argument after a space (dxc's
+    /// `clOptions`), for `OpModuleProcessed` and `DebugEntryPoint`.
+    pub command_line: String,
 }
+
+impl DebugSource {
+    /// What `-Zi` alone writes: every category of `OpSource`/`OpLine` debug information.
+    pub fn zi(files: hlslc_frontend::source::SourceMap, main: hlslc_frontend::source::FileId, version: u32) -> DebugSource {
+        DebugSource {
+            files,
+            main,
+            version,
+            file: true,
+            source: true,
+            line: true,
+            tool: true,
+            vulkan: false,
+            rich: false,
+            source_len: DEFAULT_SOURCE_LEN,
+            command_line: String::new(),
+        }
+    }
+}
+
+/// dxc's longest piece of source text in one `OpSource`/`DebugSource` string (0xFFFD).
+pub const DEFAULT_SOURCE_LEN: usize = 0xFFFD;
 
 impl Default for LowerOptions {
     fn default() -> LowerOptions {
@@ -248,6 +287,8 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) spec_mode: bool,
     /// `-Zi`: the `OpString` of the main file, which `OpLine`s name.
     pub(crate) debug_file: Option<SpvId>,
+    /// `-fspv-debug=vulkan`: the state of `NonSemantic.Shader.DebugInfo.100` ([`debuginfo`]).
+    pub(crate) dbg: Option<debuginfo::DebugInfo>,
     /// Ray tracing state: payload and callable-data locations, hit attributes ([`raytracing`]).
     pub(crate) ray: raytracing::RayState,
     /// A mesh shader's `out vertices/indices/primitives` parameters: where their elements live
@@ -293,6 +334,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         has_spec_constants: false,
         spec_mode: false,
         debug_file: None,
+        dbg: None,
         ray: raytracing::RayState::default(),
         mesh_outs: HashMap::new(),
         ext_builtins: HashMap::new(),
@@ -307,14 +349,8 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     }
     l.b.capability(spirv::Capability::Shader);
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    l.debug_begin();
     l.collect_image_formats()?;
-    if let Some(ds) = &opts.debug_source {
-        // As DXC with -Zi: the main file's name and text.
-        let main = ds.files.file(ds.main);
-        let file = l.b.debug_string(&main.name);
-        l.b.source(spirv::SourceLanguage::HLSL, ds.version, Some(file), Some(&main.text));
-        l.debug_file = Some(file);
-    }
     l.declare_resources()?;
     for entry in &m.entries {
         l.stage = Some(entry.stage);
@@ -333,6 +369,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         }
     }
     l.finish_inline_interfaces();
+    l.debug_end();
     l.bind_heaps();
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);
@@ -347,7 +384,11 @@ impl<'m> Lowerer<'m> {
         if let Some(&id) = self.funcs.get(&f) {
             return id;
         }
-        let id = self.b.ctx.alloc_id();
+        // `-fspv-debug=rich` gave the function its id for its DebugFunction.
+        let id = match self.dbg.as_ref().and_then(|d| d.fn_ids.get(&f).copied()) {
+            Some(id) => id,
+            None => self.b.ctx.alloc_id(),
+        };
         self.funcs.insert(f, id);
         self.pending.push(f);
         id
@@ -369,6 +410,12 @@ impl<'m> Lowerer<'m> {
     /// `-Zi`: `OpLine` for a statement of the main file at `span` (statements of included
     /// files get none).
     pub(crate) fn debug_line(&mut self, span: Option<Span>) -> R<()> {
+        if self.dbg.is_some() {
+            match span {
+                Some(s) if !self.debug_statement(s)? => {}
+                _ => return Ok(()),
+            }
+        }
         let (Some(file), Some(ds), Some(span)) = (self.debug_file, &self.opts.debug_source, span) else { return Ok(()) };
         if span.file != ds.main {
             return Ok(());

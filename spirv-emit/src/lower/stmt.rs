@@ -55,6 +55,7 @@ impl<'m> Lowerer<'m> {
             pi = 1;
         }
         let mut hi = 0;
+        let mut debug_params = Vec::new();
         for (k, &pv) in f.params.iter().enumerate() {
             if let Some(b) = bound.iter().find(|b| b.index == k) {
                 self.vars.insert(pv, VarHome::Ptr { ptr: b.ptr, storage: b.storage, layout: b.layout });
@@ -74,6 +75,9 @@ impl<'m> Lowerer<'m> {
             let (storage, layout) = homes[hi];
             hi += 1;
             self.vars.insert(pv, VarHome::Ptr { ptr: p, storage, layout });
+            if storage == StorageClass::Function {
+                debug_params.push((pv, p));
+            }
             if storage != StorageClass::Function {
                 self.resource_locals.insert(pv, self.cf_depth);
                 self.pointer_params.insert(p);
@@ -82,6 +86,7 @@ impl<'m> Lowerer<'m> {
         let entry = self.b.new_block()?;
         self.b.ctx.name(entry, "bb.entry");
         self.b.switch_to_block(entry)?;
+        self.debug_function_start(fid, id, &debug_params, bound.is_empty())?;
         self.ret_ty = f.ret;
         match f.body {
             Some(body) => self.stmt(body)?,
@@ -165,6 +170,7 @@ impl<'m> Lowerer<'m> {
                 }
             }
             StmtKind::Block(stmts) => {
+                self.debug_enter_block(span);
                 for &st in stmts {
                     self.stmt(st)?;
                     // What follows a `break`/`continue`/`return`/`discard` is dead: DXC emits
@@ -174,6 +180,7 @@ impl<'m> Lowerer<'m> {
                         break;
                     }
                 }
+                self.debug_leave_block(span);
             }
             StmtKind::If { cond, then, otherwise } => {
                 // A constant condition: DXC emits only the statement taken, with no branch.
@@ -319,6 +326,7 @@ impl<'m> Lowerer<'m> {
         }
         self.ext_decorations(id, &attrs, Some(var.span))?;
         self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Function, layout: Layout::Logical });
+        self.debug_variable(v, id, None)?;
         if let Some(init) = var.init {
             let val = self.rvalue(init)?;
             self.b.store(id, val, None)?;
