@@ -248,6 +248,9 @@ pub(crate) fn dxil(
             && !options.high_level_only
             && !options.dxil_options.opt_disable.iter().any(|o| o == "gvn"),
         validator_version: options.dxil_options.validator_version.unwrap_or((1, 8)),
+        library: profile.kind == crate::profile::ProfileKind::Shader(hlslc_sema::entry::Stage::Library),
+        auto_binding_space: options.dxil_options.auto_binding_space,
+        default_linkage_external: options.dxil_options.default_linkage_external,
     };
     let rs_source = match rootsig_define {
         Some(text) => Some(crate::rootsig::Source { text, span: None }),

@@ -42,8 +42,9 @@ fn dxil_text_is_the_default_output() {
     assert!(text.contains("shl i32 %"), "{text}");
     assert!(text.contains("!{i32 4, !"), "numthreads: {text}");
     // A construct the DXIL back end does not handle yet is a located error, not a fake module.
-    let lib = Options::for_profile(Profile::parse("lib_6_3").unwrap());
-    let r = compile("[shader(\"compute\")] [numthreads(1,1,1)] void main() {}", "b.hlsl", &lib, None);
+    let lib = Options::for_profile(Profile::parse("lib_6_8").unwrap());
+    let node = "[Shader(\"node\")] [NodeLaunch(\"broadcasting\")] [NodeDispatchGrid(1, 1, 1)] [NumThreads(1, 1, 1)] void n() {}";
+    let r = compile(node, "b.hlsl", &lib, None);
     assert!(!r.succeeded());
     assert_eq!(r.output, None);
 }

@@ -70,6 +70,13 @@ float4 main(uint i : IDX) : SV_Target {
 }
 "#;
 
+/// A library: a compute shader using an unbound buffer, and a function that is not a shader.
+const LIB: &str = r#"
+RWBuffer<float> buf;
+float helper() { return 2; }
+[shader("compute")] [numthreads(1, 1, 1)] void main() { buf[0] = helper(); }
+"#;
+
 const VS: &str = "float4 main(float4 p : POSITION) : SV_Position { return p; }\n";
 
 const LAYOUT: &str = r#"
@@ -166,6 +173,10 @@ fn cases() -> Vec<Case> {
         spv("w", WARN, &["-w"], "!warning"),
         spv("W", WARN, &["-Wno-conversion"], "!warning"),
         spv("auto-binding-space", PS, &["-auto-binding-space", "5"], "OpDecorate %img DescriptorSet 5"),
+        // The record `!{id, symbol, name, space, lower bound, range}`: unbound (-1, -1) without it.
+        case("auto-binding-space", LIB, &["-T", "lib_6_3", "{in}"], &["-auto-binding-space", "7"], "\"buf\", i32 7, i32 0, i32 1"),
+        // `float helper()` kept as a definition, named as MSVC mangles it (`?foo@@YAMXZ` in dxc's tests).
+        case("default-linkage", LIB, &["-T", "lib_6_3", "{in}"], &["-default-linkage", "external"], "define float @\"\\01?helper@@YAMXZ\"()"),
         spv("ignore-line-directives", BAD, &["-ignore-line-directives"], "!elsewhere.hlsl"),
         case("O0", DXIL, dxil, &["-O0"], ""),
         case("O1", DXIL, &["-T", "ps_6_0", "{in}", "-O0"], &["-O1"], ""),

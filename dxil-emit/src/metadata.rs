@@ -317,6 +317,10 @@ pub struct EntryProperties {
     pub ds_state: Option<DsState>,
     /// A hull shader's state (tag 3).
     pub hs_state: Option<HsState>,
+    /// The stage of a library entry (tag 8, written right after the shader flags).
+    pub shader_kind: Option<Stage>,
+    /// A library entry's automatic binding space (tag 5, written last).
+    pub auto_binding_space: Option<u32>,
 }
 
 /// A domain shader's properties: `!{domain, input control point count}`.
@@ -376,6 +380,8 @@ const GS_STATE_TAG: u32 = 1;
 const DS_STATE_TAG: u32 = 2;
 const HS_STATE_TAG: u32 = 3;
 const NUM_THREADS_TAG: u32 = 4;
+const AUTO_BINDING_SPACE_TAG: u32 = 5;
+const SHADER_KIND_TAG: u32 = 8;
 const WAVE_SIZE_TAG: u32 = 11;
 
 /// Adds an entry record `!{fn, !"name", signatures, resources, properties}` to
@@ -395,6 +401,10 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
         let i64t = m.types.int(64);
         let c = m.const_int(i64t, e.properties.shader_flags as i64);
         props.push(MdOperand::Value(i64t, Value::Const(c)));
+    }
+    if let Some(kind) = e.properties.shader_kind {
+        props.push(i32_op(m, SHADER_KIND_TAG));
+        props.push(i32_op(m, kind as u32));
     }
     if let Some(gs) = e.properties.gs_state {
         props.push(i32_op(m, GS_STATE_TAG));
@@ -428,6 +438,11 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
     if let Some(w) = e.properties.wave_size {
         props.push(i32_op(m, WAVE_SIZE_TAG));
         let t = vec![i32_op(m, w)];
+        props.push(MdOperand::Node(m.md_node(t)));
+    }
+    if let Some(space) = e.properties.auto_binding_space {
+        props.push(i32_op(m, AUTO_BINDING_SPACE_TAG));
+        let t = vec![i32_op(m, space)];
         props.push(MdOperand::Node(m.md_node(t)));
     }
     let props = if props.is_empty() { MdOperand::Null } else { MdOperand::Node(m.md_node(props)) };

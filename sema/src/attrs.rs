@@ -83,7 +83,7 @@ const EXT_REQUIREMENT_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param
 pub static ATTRIBUTES: &[AttrInfo] = &[
     // Entry-point attributes.
     AttrInfo { namespace: None, name: "numthreads", applies_to: "compute, mesh, amplification and node entry points", spirv: Honored { test: "numthreads_sets_the_group_size" }, dxil: Honored { test: "numthreads_sets_the_group_size" } },
-    AttrInfo { namespace: None, name: "shader", applies_to: "entry points (the stage of a library entry)", spirv: Honored { test: "shader_makes_a_library_entry_point" }, dxil: Irrelevant("on a stage target it only has to agree with the profile, which sema checks; library targets are refused by the DXIL back end as a whole") },
+    AttrInfo { namespace: None, name: "shader", applies_to: "entry points (the stage of a library entry)", spirv: Honored { test: "shader_makes_a_library_entry_point" }, dxil: Irrelevant("on a stage target it only has to agree with the profile, which sema checks; on a library target sema makes the function an entry of the library (driver tests/dxil_library.rs)") },
     AttrInfo { namespace: None, name: "domain", applies_to: "hull and domain entry points", spirv: Honored { test: "domain_sets_the_tessellation_domain" }, dxil: Honored { test: "domain_sets_the_tessellation_domain" } },
     AttrInfo { namespace: None, name: "partitioning", applies_to: "hull entry points", spirv: Honored { test: "partitioning_sets_the_spacing" }, dxil: Honored { test: "partitioning_sets_the_spacing" } },
     AttrInfo { namespace: None, name: "outputtopology", applies_to: "hull and mesh entry points", spirv: Honored { test: "outputtopology_sets_the_winding" }, dxil: Honored { test: "outputtopology_sets_the_winding" } },

@@ -94,6 +94,9 @@ pub struct Binding {
     pub register: Option<(char, u32)>,
     /// `spaceN` (0 when unspecified).
     pub space: u32,
+    /// `spaceN` is written (`register(space2)`, `register(t0, space0)`): libraries leave a
+    /// resource with neither register nor space unbound, in no space.
+    pub space_explicit: bool,
     /// `[[vk::binding(b, set)]]`.
     pub vk_binding: Option<(u32, Option<u32>)>,
     /// `[[vk::counter_binding(n)]]`.
@@ -235,6 +238,10 @@ pub struct Function {
     /// Attributes such as `[numthreads]`, `[shader]`, `[domain]`, folded where sema knows them.
     pub attrs: Vec<RawAttr>,
     pub precise: bool,
+    /// Declared with `export` (a library function kept with external linkage).
+    pub export: bool,
+    /// Declared `static` (internal linkage whatever `-default-linkage` says).
+    pub is_static: bool,
     pub span: Span,
 }
 

@@ -87,10 +87,12 @@ pub static STATUS: &[(&str, Status)] = &[
     ("Gfp", Refused("flow-control preferences are not implemented")),
     ("Gis", Refused("IEEE strictness flags are not implemented")),
     ("denorm", Refused("denormal modes are not implemented")),
-    ("auto-binding-space", SpirvOnly("DXIL resource binding ignores it so far")),
+    ("auto-binding-space", Implemented),
     ("exports", Refused("library exports are not implemented")),
     ("export-shaders-only", Refused("library exports are not implemented")),
-    ("default-linkage", Refused("library linkage is not implemented")),
+    // `internal` is what hlslc does (calls inlined, only shaders kept); with `external` a
+    // library that has non-shader functions is refused by the DXIL back end, naming one.
+    ("default-linkage", Implemented),
     ("rootsig-define", Implemented),
     ("force-rootsig-ver", Implemented),
     ("force_rootsig_ver", Implemented),

@@ -314,10 +314,9 @@ impl Lowerer<'_> {
         matches!(v, Value::Const(c) if matches!(self.b.module.consts.get(c), ir::Const::Undef(_)))
     }
 
-    /// Lowers the whole entry function.
-    pub(crate) fn lower_entry(&mut self) -> R<()> {
+    /// Statics start with their initial values.
+    pub(crate) fn init_statics(&mut self) -> R<()> {
         let t = self.t;
-        // Statics start with their initial values.
         for &g in &t.globals {
             let var = t.var(g);
             if var.storage == Storage::Static || (var.storage == Storage::Uniform && var.const_value.is_some()) {
@@ -328,6 +327,13 @@ impl Lowerer<'_> {
                 self.vars.insert(g, init);
             }
         }
+        Ok(())
+    }
+
+    /// Lowers the whole entry function.
+    pub(crate) fn lower_entry(&mut self) -> R<()> {
+        let t = self.t;
+        self.init_statics()?;
         let f = t.func(self.entry_func);
         if self.target.stage == Stage::Geometry {
             self.begin_geometry(f)?;
@@ -435,7 +441,24 @@ pub(crate) fn emit_metadata(
         m,
         &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: sigs.patch_constant.clone() },
     );
-    let mut properties = EntryProperties { shader_flags: res.shader_flags(m, target), ..EntryProperties::default() };
+    let properties = entry_properties(t, target, ep, sigs, res.shader_flags(m, target), patch_constant_function);
+    let name = options.entry_name.clone();
+    metadata::emit_entry_point(
+        m,
+        &metadata::EntryPoint { function: Some(main), name, signatures, resources, properties },
+    );
+}
+
+/// The properties of entry `ep` (stage state, numthreads, wave size) with `shader_flags`.
+pub(crate) fn entry_properties(
+    t: &tast::Module,
+    target: Target,
+    ep: &tast::EntryPoint,
+    sigs: &SigState,
+    shader_flags: u64,
+    patch_constant_function: Option<ir::FuncId>,
+) -> EntryProperties {
+    let mut properties = EntryProperties { shader_flags, ..EntryProperties::default() };
     // `[earlydepthstencil]`: the ForceEarlyDepthStencil shader flag.
     if target.stage == Stage::Pixel && t.func(ep.func).attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("earlydepthstencil")) {
         properties.shader_flags |= 0x8;
@@ -464,9 +487,5 @@ pub(crate) fn emit_metadata(
             properties.wave_size = Some(*n as u32);
         }
     }
-    let name = options.entry_name.clone();
-    metadata::emit_entry_point(
-        m,
-        &metadata::EntryPoint { function: Some(main), name, signatures, resources, properties },
-    );
+    properties
 }

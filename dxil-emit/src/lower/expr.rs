@@ -823,7 +823,13 @@ impl Lowerer<'_> {
         let t = self.t;
         let f = t.func(func);
         let span = self.span(e);
-        let Some(body) = f.body else { return unsupported(format!("a call to `{}`, which has no body", f.name), span) };
+        let Some(body) = f.body else {
+            if self.opts.library && this_arg.is_none() {
+                // A library calls a function it only declares; the linker resolves it.
+                return self.external_call(func, args, e);
+            }
+            return unsupported(format!("a call to `{}`, which has no body", f.name), span);
+        };
         if self.depth > 64 {
             return unsupported("calls nested this deeply", span);
         }

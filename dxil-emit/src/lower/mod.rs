@@ -20,6 +20,7 @@ mod groupshared;
 mod intrinsics;
 mod intrinsics_ext;
 mod layout;
+mod library;
 mod methods;
 mod resources;
 mod stmt;
@@ -47,6 +48,16 @@ pub struct LowerOptions {
     /// `-validator-version major.minor`: the `dx.valver` the module declares (and so the PSV0
     /// version of its container); dxc's default is the current validator, 1.8.
     pub validator_version: (u32, u32),
+    /// A library target (`lib_6_x`): every `[shader("...")]` function is an entry of
+    /// `!dx.entryPoints`, resources are external globals read with `createHandleForLib`.
+    pub library: bool,
+    /// `-auto-binding-space N`: resources without `register(...)` get registers in space `N`
+    /// (in libraries, without it they stay unbound).
+    pub auto_binding_space: Option<u32>,
+    /// `-default-linkage`: `Some(true)` external (a library's non-shader functions are
+    /// exported), `Some(false)` internal; without it, internal up to `lib_6_8` and external for
+    /// `lib_6_x`, as dxc has it.
+    pub default_linkage_external: Option<bool>,
 }
 
 /// Why lowering stopped: a construct the DXIL back end does not handle yet, with where it is.
@@ -67,19 +78,22 @@ pub(crate) type Flat = Vec<Value>;
 
 /// Lowers `module`'s entry point to a DXIL module (function, declarations and metadata).
 pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir::Module, LowerError> {
-    let Some(ep) = module.entry.clone() else {
-        return unsupported("a module without an entry point (library targets)", None);
-    };
     // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
     if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(module, hlslc_sema::attrs::Target::Dxil) {
         return Err(LowerError { message, span: Some(u.span) });
     }
     if let Some(u) = module.attr_uses.iter().find(|u| u.namespace.is_none() && u.name.eq_ignore_ascii_case("wavesize")) {
-        let ranged = module.func(ep.func).attrs.iter().any(|a| a.name.eq_ignore_ascii_case("wavesize") && a.args.len() > 1);
+        let ranged = module.entries.iter().any(|ep| module.func(ep.func).attrs.iter().any(|a| a.name.eq_ignore_ascii_case("wavesize") && a.args.len() > 1));
         if ranged {
             return Err(LowerError { message: "attribute 'WaveSize' with a range of sizes is not supported by the DXIL back end".into(), span: Some(u.span) });
         }
     }
+    if options.library {
+        return library::lower_library(module, options);
+    }
+    let Some(ep) = module.entry.clone() else {
+        return unsupported("a module without an entry point", None);
+    };
     let kind = match ep.stage {
         k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) => k,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
@@ -90,31 +104,59 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     if options.enable_16bit {
         m.target_datalayout = ir::DXIL_DATALAYOUT_16BIT.to_string();
     }
+    let target = Target { stage: kind, version };
+    let lowered = lower_entry_point(module, &mut m, &ep, options, target, &options.entry_name, resources::ResState::default())?;
+    entry::emit_metadata(&mut m, module, options, target, lowered.main, &ep, &lowered.sigs, &lowered.res, lowered.patch_constant);
+    Ok(m)
+}
+
+/// One entry point lowered into the module: its function (and a hull shader's patch constant
+/// function), its signatures and the resources used so far.
+pub(crate) struct LoweredEntry {
+    pub main: ir::FuncId,
+    pub patch_constant: Option<ir::FuncId>,
+    pub sigs: entry::SigState,
+    pub res: resources::ResState,
+}
+
+/// Lowers entry point `ep` to `void @name()` in `m` (with every call inlined); `res` carries the
+/// resource records of the entries lowered before (a library's entries share them).
+pub(crate) fn lower_entry_point(
+    module: &tast::Module,
+    m: &mut ir::Module,
+    ep: &tast::EntryPoint,
+    options: &LowerOptions,
+    target: Target,
+    name: &str,
+    res: resources::ResState,
+) -> R<LoweredEntry> {
+    let kind = target.stage;
     let void = m.types.void();
     let fty = m.types.function(void, vec![]);
     // A hull shader's patch constant function is a second function; both are laid out in
     // source order, as DXC does.
     let entry_fn = module.func(ep.func);
-    let pcf = if kind == Stage::Hull { Some(tessellation::patch_constant_function(&ep, entry_fn)?) } else { None };
+    let pcf = if kind == Stage::Hull { Some(tessellation::patch_constant_function(ep, entry_fn)?) } else { None };
     let (main, pcf_ir) = match pcf {
         Some(p) if tessellation::source_order(module.func(p)) < tessellation::source_order(entry_fn) => {
             let pf = m.declare_function(&tessellation::mangled_name(module, module.func(p)), fty, None);
-            (m.declare_function(&options.entry_name, fty, None), Some(pf))
+            (m.declare_function(name, fty, None), Some(pf))
         }
         Some(p) => {
-            let main = m.declare_function(&options.entry_name, fty, None);
+            let main = m.declare_function(name, fty, None);
             (main, Some(m.declare_function(&tessellation::mangled_name(module, module.func(p)), fty, None)))
         }
-        None => (m.declare_function(&options.entry_name, fty, None), None),
+        None => (m.declare_function(name, fty, None), None),
     };
-    let target = Target { stage: kind, version };
     let (mut sigs, mut used, order) = {
-        let mut l = Lowerer::new(module, &mut m, main, target, options, ep.func);
+        let mut l = Lowerer::new(module, m, main, target, options, ep.func);
+        l.res = res;
+        l.res.begin_function();
         l.lower_entry()?;
         (l.sigs.clone(), l.res.clone(), l.order.clone())
     };
-    cleanup::reorder_blocks(&mut m, main, &order);
-    cleanup::remove_dead_code(&mut m, main, options.gvn);
+    cleanup::reorder_blocks(m, main, &order);
+    cleanup::remove_dead_code(m, main, options.gvn);
     if let (Some(p), Some(pf)) = (pcf, pcf_ir) {
         sigs.tess.patch_constant_phase = true;
         if sigs.tess.input_cp.is_none() {
@@ -122,7 +164,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
             sigs.tess.input_control_points = 1;
         }
         let order = {
-            let mut l = Lowerer::new(module, &mut m, pf, target, options, p);
+            let mut l = Lowerer::new(module, m, pf, target, options, p);
             l.sigs = sigs;
             l.res = used;
             l.res.begin_function();
@@ -131,11 +173,10 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
             used = l.res.clone();
             l.order.clone()
         };
-        cleanup::reorder_blocks(&mut m, pf, &order);
-        cleanup::remove_dead_code(&mut m, pf, options.gvn);
+        cleanup::reorder_blocks(m, pf, &order);
+        cleanup::remove_dead_code(m, pf, options.gvn);
     }
-    entry::emit_metadata(&mut m, module, options, target, main, &ep, &sigs, &used, pcf_ir);
-    Ok(m)
+    Ok(LoweredEntry { main, patch_constant: pcf_ir, sigs, res: used })
 }
 
 /// An inlined call's return: the edges that reach the return block, with the value.
@@ -265,17 +306,7 @@ impl<'a> Lowerer<'a> {
 
     /// The IR register type of a scalar kind.
     pub fn scalar_ir(&mut self, k: ScalarKind) -> ir::TypeId {
-        let t = &mut self.b.module.types;
-        use ScalarKind::*;
-        match k {
-            Bool => t.i1(),
-            Int | UInt | LitInt => t.i32(),
-            Int64 | UInt64 => t.int(64),
-            Int16 | UInt16 | Min16Int | Min12Int | Min16UInt => t.int(16),
-            Half | Min16Float | Min10Float => t.half(),
-            Float | LitFloat => t.float(),
-            Double => t.double(),
-        }
+        scalar_type(&mut self.b.module.types, k)
     }
 
     /// The `dx.op` overload of a scalar kind.
@@ -347,6 +378,20 @@ impl<'a> Lowerer<'a> {
 
     pub fn current(&self) -> BlockId {
         self.b.current_block().unwrap_or(BlockId(0))
+    }
+}
+
+/// The IR register type of a scalar kind.
+pub(crate) fn scalar_type(t: &mut ir::TypeTable, k: ScalarKind) -> ir::TypeId {
+    use ScalarKind::*;
+    match k {
+        Bool => t.i1(),
+        Int | UInt | LitInt => t.i32(),
+        Int64 | UInt64 => t.int(64),
+        Int16 | UInt16 | Min16Int | Min12Int | Min16UInt => t.int(16),
+        Half | Min16Float | Min10Float => t.half(),
+        Float | LitFloat => t.float(),
+        Double => t.double(),
     }
 }
 

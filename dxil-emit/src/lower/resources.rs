@@ -42,6 +42,10 @@ pub struct ResState {
     by_var: HashMap<VarId, usize>,
     by_cb: HashMap<Option<CBufferId>, usize>,
     rows: HashMap<(usize, u32, BlockId, Overload), Value>,
+    /// Libraries: the external global of each record (by index in `list`).
+    pub lib_globals: HashMap<usize, ir::GlobalId>,
+    /// The global [`Lowerer::library_handle`] made for the record being added.
+    pending_global: Option<ir::GlobalId>,
 }
 
 impl ResState {
@@ -125,7 +129,14 @@ impl Lowerer<'_> {
                 return (n, binding.space);
             }
         }
-        let space = binding.space;
+        // Without `register(...)`: `-auto-binding-space` (else space 0) is the space of a
+        // resource that names none; a library without it leaves the resource unbound, with
+        // register and space -1 unless a space is written.
+        let named_space = binding.space_explicit || binding.register.is_some();
+        if self.opts.library && self.opts.auto_binding_space.is_none() {
+            return (u32::MAX, if named_space { binding.space } else { u32::MAX });
+        }
+        let space = if named_space { binding.space } else { self.opts.auto_binding_space.unwrap_or(0) };
         let mut taken: Vec<u32> = Vec::new();
         for v in &self.t.vars {
             if let Some((l, n)) = v.binding.register {
@@ -158,6 +169,9 @@ impl Lowerer<'_> {
         info.handle = self.emit_handle(&info, span)?;
         info.func = self.b.func;
         self.res.list.push(info);
+        if let Some(g) = self.res.pending_global.take() {
+            self.res.lib_globals.insert(self.res.list.len() - 1, g);
+        }
         Ok(self.res.list.len() - 1)
     }
 
@@ -181,7 +195,9 @@ impl Lowerer<'_> {
         let entry = BlockId(0);
         let saved = self.current();
         self.b.position_at_end(entry);
-        let handle = if self.target.version >= DxilVersion::new(1, 6) {
+        let handle = if self.opts.library {
+            self.library_handle(info, span)?
+        } else if self.target.version >= DxilVersion::new(1, 6) {
             let bind_ty = param_type(self.b.module, ParamTy::ResBind, Overload::None).expect("ResBind");
             let i8v = self.b.module.const_i8(class_code(info.class));
             let (lo, hi, sp) = (self.b.module.const_i32(lower as i32), self.b.module.const_i32(lower as i32), self.b.module.const_i32(space as i32));
@@ -190,13 +206,7 @@ impl Lowerer<'_> {
             let f = self.cbool(false);
             let h = self.op(DxilOp::CreateHandleFromBinding, Overload::None, &[bind, zero, f], span)?;
             self.hoist(h);
-            let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
-            let (w0, w1) = self.resource_properties(info);
-            let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
-            let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
-            let ah = self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)?;
-            self.hoist(ah);
-            ah
+            self.annotate_handle(h, info, span)?
         } else {
             let args = [self.ci8(class_code(info.class)), self.ci32(info.id as i32), self.ci32(lower as i32), self.cbool(false)];
             let h = self.op(DxilOp::CreateHandle, Overload::None, &args, span)?;
@@ -205,6 +215,46 @@ impl Lowerer<'_> {
         };
         self.b.position_at_end(saved);
         Ok(handle)
+    }
+
+    /// `annotateHandle(h, properties of info)` (SM 6.6+), hoisted.
+    fn annotate_handle(&mut self, h: Value, info: &ResInfo, span: Option<Span>) -> R<Value> {
+        let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
+        let (w0, w1) = self.resource_properties(info);
+        let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
+        let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
+        let ah = self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)?;
+        self.hoist(ah);
+        Ok(ah)
+    }
+
+    /// A library's handle: the resource's external global loaded and turned into a handle
+    /// with `createHandleForLib` (annotated from SM 6.6, where the global holds a handle).
+    fn library_handle(&mut self, info: &ResInfo, span: Option<Span>) -> R<Value> {
+        let sm66 = self.target.version >= DxilVersion::new(1, 6);
+        let global = match self.res.list.iter().position(|r| r.class == info.class && r.id == info.id).and_then(|i| self.res.lib_globals.get(&i)) {
+            Some(g) => *g,
+            None => {
+                let ty = if sm66 {
+                    param_type(self.b.module, ParamTy::Handle, Overload::None).expect("handle")
+                } else {
+                    symbol_type(self.b.module, self.t, info)
+                };
+                let name = super::library::global_name(self.t, info);
+                self.b.module.add_global(ir::Global { name, ty, addrspace: 0, linkage: ir::Linkage::External, constant: true, init: None, align: 4 })
+            }
+        };
+        self.res.pending_global = Some(global);
+        let ptr = Value::Global(global);
+        let loaded = self.b.load(ptr, 4);
+        self.hoist(loaded);
+        let gty = self.b.module.globals[global.0 as usize].ty;
+        let h = self.op(DxilOp::CreateHandleForLib, Overload::Object(gty), &[loaded], span)?;
+        self.hoist(h);
+        if sm66 {
+            return self.annotate_handle(h, info, span);
+        }
+        Ok(h)
     }
 
     /// `%dx.types.ResourceProperties` words for SM 6.6 annotations.
@@ -794,7 +844,7 @@ impl ResState {
     /// The `!dx.resources` lists, in record-id order per class.
     pub fn metadata(&self, m: &mut ir::Module, t: &tast::Module) -> Resources {
         let mut out = Resources::default();
-        for r in &self.list {
+        for (i, r) in self.list.iter().enumerate() {
             let sym = symbol_type(m, t, r);
             let ptr = m.types.pointer(sym, 0);
             let detail = match r.class {
@@ -815,9 +865,13 @@ impl ResState {
                 ResourceClass::Cbv => ResourceDetail::CBuffer { size_in_bytes: r.cb_size },
                 ResourceClass::Sampler => ResourceDetail::Sampler { kind: if r.sampler_cmp { SamplerKind::Comparison } else { SamplerKind::Default } },
             };
+            let symbol = match self.lib_globals.get(&i) {
+                Some(g) => ResourceSymbol::Global(*g),
+                None => ResourceSymbol::Undef(ptr),
+            };
             let rec = Resource {
                 id: r.id,
-                symbol: ResourceSymbol::Undef(ptr),
+                symbol,
                 name: r.name.clone(),
                 space: r.space,
                 lower_bound: r.lower,
@@ -858,7 +912,7 @@ impl ResState {
 }
 
 /// The struct type a resource record points at (`%"class.Buffer<float>"* undef`).
-fn symbol_type(m: &mut ir::Module, t: &tast::Module, r: &ResInfo) -> ir::TypeId {
+pub(crate) fn symbol_type(m: &mut ir::Module, t: &tast::Module, r: &ResInfo) -> ir::TypeId {
     let i32t = m.types.i32();
     match (r.ty, r.cbuffer) {
         (_, Some(_)) => {

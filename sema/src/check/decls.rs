@@ -264,7 +264,10 @@ impl Checker<'_> {
                     }
                     if let Some(sp) = space {
                         match sp.name.strip_prefix("space").and_then(|n| n.parse().ok()) {
-                            Some(n) => b.space = n,
+                            Some(n) => {
+                                b.space = n;
+                                b.space_explicit = true;
+                            }
                             None => self.error(*span, format!("invalid space specifier '{}'", sp.name)),
                         }
                     }
@@ -660,6 +663,8 @@ impl Checker<'_> {
             body: None,
             attrs,
             precise: has(&f.modifiers, Modifier::Precise),
+            export: has(&f.modifiers, Modifier::Export),
+            is_static: has(&f.modifiers, Modifier::Static),
             span: f.name.span,
         });
         self.own_attr_uses(first_use, id);
