@@ -190,6 +190,17 @@ def assign_lvalue_results():
     ]
 
 
+def struct_method_rvalue():
+    xs = [1, -5, 0, 40000]
+    out = []
+    for x in xs:
+        a, b = x, x * 2
+        out += [a + b, a + b * 3, a + 100, a + b]
+    return "methods called on function results (through a temporary)", (1, 1, 1), 1, [
+        ("i32", xs, None), ("i32", [0] * 16, out),
+    ]
+
+
 NAMES = {
     "control.if.chain": control_if_chain,
     "control.switch.fallthrough": control_switch_fallthrough,
@@ -200,4 +211,5 @@ NAMES = {
     "array.local.dynamic": array_local_dynamic,
     "globals.static.state": globals_static_state,
     "assign.lvalue.results": assign_lvalue_results,
+    "struct.method.rvalue": struct_method_rvalue,
 }

@@ -736,7 +736,22 @@ impl<'m> Lowerer<'m> {
         let fid = if bound.is_empty() { self.func_id(func) } else { self.specialized_func_id(func, bound.clone()) };
         let mut ids = Vec::new();
         let mut this_copy = None;
-        if let Some(t) = this_arg {
+        let is_value = |t: ExprId| {
+            !m.expr(t).lvalue && !matches!(m.expr(t).kind, ExprKind::Var(_) | ExprKind::This | ExprKind::Field { .. } | ExprKind::Index { .. })
+        };
+        if let Some(t) = this_arg.filter(|&t| is_value(t)) {
+            // A method of a value (`foo().get_S().fn_ref()`, `cbuffer.Method()` read through a
+            // conversion): the value goes to a temporary named after its type, as DXC does.
+            let tty = m.expr(t).ty;
+            let v = self.rvalue(t)?;
+            let name = match m.types.get(tty) {
+                Type::Struct(sid) => format!("temp.var.{}", m.types.structs[sid.0 as usize].name),
+                _ => "temp.var.this".to_string(),
+            };
+            let tmp = self.temp_var(tty, &name)?;
+            self.b.store(tmp, v, None)?;
+            ids.push(tmp);
+        } else if let Some(t) = this_arg {
             let place = self.lvalue(t)?;
             match place {
                 Place::Ptr { ptr, sc: StorageClass::Function, layout: Layout::Logical, .. } => ids.push(ptr),
