@@ -162,6 +162,7 @@ pub(crate) fn spirv(
         nonzero_base_instance: so.support_nonzero_base_instance,
         nonzero_base_vertex: so.support_nonzero_base_vertex,
         stage_io_order_alpha: so.stage_io_order_alpha,
+        reflect: so.reflect,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
         finite_math_only: options.finite_math_only,
         resource_heap_binding: so.resource_heap.as_ref().map(|b| (b.binding, b.set)),

@@ -229,6 +229,7 @@ fn cases() -> Vec<Case> {
         spv("fcgl", UNUSED, &["-fcgl"], "%unused_tex"),
         spv("O0", UNUSED, &["-O0"], "%unused_tex"),
         spv("fspv-preserve-bindings", UNUSED, &["-fspv-preserve-bindings"], "OpDecorate %unused_tex Binding 3"),
+        spv("fspv-reflect", PS, &["-fspv-reflect"], "UserSemantic \"SV_Target\""),
         spv("fspv-preserve-interface", UNUSED, &["-fspv-preserve-interface"], "%in_var_UNUSED"),
         case("validator-version", DXIL, dxil, &["-validator-version", "1.5"], "= !{i32 1, i32 5}"),
     ]

@@ -202,7 +202,7 @@ pub static STATUS: &[(&str, Status)] = &[
     ("fspv-extension=", Implemented),
     ("fspv-debug=", SpirvOnly(DXIL_ZI)),
     ("fspv-generator=", Implemented),
-    ("fspv-reflect", Refused("SPV_GOOGLE_hlsl_functionality1 / SPV_GOOGLE_user_type decorations are not implemented")),
+    ("fspv-reflect", Implemented),
     ("fspv-flatten-resource-arrays", Implemented),
     ("fspv-entrypoint-name=", Implemented),
     ("fspv-use-vulkan-memory-model", Refused("the Vulkan memory model is not implemented")),

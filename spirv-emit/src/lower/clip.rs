@@ -45,7 +45,7 @@ pub(crate) fn clip_width(types: &TypeTable, t: TypeId) -> Option<u32> {
 
 /// Collects the clip/cull leaves of a value of type `ty` with `semantic` (struct fields use their
 /// own semantics).
-fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&Semantic>, out: &mut Vec<(bool, u32, u32)>) {
+fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&Semantic>, out: &mut Vec<(bool, u32, u32, String)>) {
     if let Type::Struct(sid) = types.get(ty) {
         let def = &types.structs[sid.0 as usize];
         for &b in &def.bases {
@@ -58,7 +58,7 @@ fn collect(types: &TypeTable, ty: TypeId, semantic: Option<&Semantic>, out: &mut
     }
     let Some((cull, index)) = semantic.and_then(clip_semantic) else { return };
     if let Some(w) = clip_width(types, ty) {
-        out.push((cull, index, w));
+        out.push((cull, index, w, semantic.map_or(String::new(), |s| s.as_str().to_string())));
     }
 }
 
@@ -109,12 +109,22 @@ impl<'m> Lowerer<'m> {
         (input, output)
     }
 
-    fn clip_layout(&mut self, mut leaves: Vec<(bool, u32, u32)>, sc: StorageClass, interface: &mut Vec<SpvId>) -> ClipLayout {
-        leaves.sort_by_key(|&(cull, index, _)| (cull, index));
-        leaves.dedup_by_key(|&mut (cull, index, _)| (cull, index));
+    fn clip_layout(&mut self, mut leaves: Vec<(bool, u32, u32, String)>, sc: StorageClass, interface: &mut Vec<SpvId>) -> ClipLayout {
+        // `-fspv-reflect`'s semantic of each array: the one semantic written, or the name without
+        // an index when several share the array (DXC's rule).
+        let semantics: [String; 2] = [false, true].map(|cull| {
+            let mut of_kind = leaves.iter().filter(|l| l.0 == cull);
+            match (of_kind.next(), of_kind.next()) {
+                (Some(only), None) => only.3.clone(),
+                _ if cull => "SV_CullDistance".to_string(),
+                _ => "SV_ClipDistance".to_string(),
+            }
+        });
+        leaves.sort_by_key(|&(cull, index, ..)| (cull, index));
+        leaves.dedup_by_key(|&mut (cull, index, ..)| (cull, index));
         let mut layout = ClipLayout::default();
         let mut size = [0u32; 2];
-        for (cull, index, w) in leaves {
+        for (cull, index, w, _) in leaves {
             layout.offsets.push((cull, index, size[cull as usize]));
             size[cull as usize] += w;
         }
@@ -134,6 +144,7 @@ impl<'m> Lowerer<'m> {
             let var = self.b.global_variable(pty, sc, None);
             self.b.ctx.name(var, name);
             self.b.ctx.decorate(var, &Decoration::with_literals(D::BuiltIn, &[b as u32]));
+            self.user_semantic(var, &semantics[k]);
             self.b.capability(cap);
             interface.push(var);
             layout.vars[k] = Some(var);

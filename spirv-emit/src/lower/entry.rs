@@ -41,6 +41,10 @@ pub(crate) struct Io {
     /// `-fvk-stage-io-order=alpha`: the stage variables without an explicit location, as
     /// (input, variable, semantic, locations), given locations at the end in semantic order.
     alpha: Vec<(bool, SpvId, String, u32)>,
+    /// The `Location` (and `Index`) decorations of stage variables with a known location, as
+    /// (input, variable, location, index): DXC decorates them after every other decoration of
+    /// the stage variables, inputs before outputs, each in creation order.
+    fixed: Vec<(bool, SpvId, u32, Option<u32>)>,
 }
 
 struct SemCursor {
@@ -260,7 +264,7 @@ impl<'m> Lowerer<'m> {
         }
         self.b.ret()?;
         self.b.end_function()?;
-        self.alpha_locations(&mut io);
+        self.finish_locations(&mut io);
 
         let mut interface = io.interface;
         if self.opts.target.spirv_version() >= (1, 4) {
@@ -535,20 +539,31 @@ impl<'m> Lowerer<'m> {
     /// Creates the stage variable for `semantic`: returns (variable, its value type, the value
     /// type of the HLSL side).
     #[allow(clippy::too_many_arguments)]
-    /// `-fvk-stage-io-order=alpha`: the locations of the stage variables without an explicit one,
-    /// inputs and outputs each numbered in the order of their semantic strings (as dxc sorts
-    /// them: `TEXCOORD10` before `TEXCOORD2`), after the explicit ones.
-    fn alpha_locations(&mut self, io: &mut Io) {
-        let mut vars = std::mem::take(&mut io.alpha);
-        vars.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
-        for (input, var, _, count) in vars {
-            let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
-            while (*next..*next + count).any(|l| used.contains(&l)) {
-                *next += 1;
+    /// The `Location` decorations, as DXC's `finalizeStageIOLocations` writes them: the inputs,
+    /// then the outputs; in each, the variables whose location is known (explicit, `SV_Target`
+    /// or assigned in declaration order) and then, with `-fvk-stage-io-order=alpha`, the others
+    /// numbered in the order of their semantic strings (as dxc sorts them: `TEXCOORD10` before
+    /// `TEXCOORD2`), after the explicit ones.
+    fn finish_locations(&mut self, io: &mut Io) {
+        let fixed = std::mem::take(&mut io.fixed);
+        let mut alpha = std::mem::take(&mut io.alpha);
+        alpha.sort_by(|a, b| a.2.cmp(&b.2));
+        for dir in [true, false] {
+            for &(_, var, location, index) in fixed.iter().filter(|f| f.0 == dir) {
+                self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+                if let Some(index) = index {
+                    self.b.ctx.decorate(var, &Decoration::with_literals(D::Index, &[index]));
+                }
             }
-            let location = *next;
-            used.extend(location..location + count);
-            self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+            for &(input, var, _, count) in alpha.iter().filter(|a| a.0 == dir) {
+                let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
+                while (*next..*next + count).any(|l| used.contains(&l)) {
+                    *next += 1;
+                }
+                let location = *next;
+                used.extend(location..location + count);
+                self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+            }
         }
     }
 
@@ -668,6 +683,7 @@ impl<'m> Lowerer<'m> {
                     self.b.ctx.name(var, name);
                 }
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::BuiltIn, &[b as u32]));
+                self.user_semantic(var, semantic.as_str());
                 if b == BuiltIn::FragDepth {
                     self.depth_replacing = true;
                 }
@@ -701,6 +717,7 @@ impl<'m> Lowerer<'m> {
             Slot::Location(fixed) => {
                 let prefix = if input { "in.var." } else { "out.var." };
                 self.b.ctx.name(var, &format!("{prefix}{semantic}"));
+                self.user_semantic(var, semantic.as_str());
                 let (next, used) = if input { (&mut io.next_in, &mut io.used_in) } else { (&mut io.next_out, &mut io.used_out) };
                 let location = match fixed {
                     Some(l) => Some(l),
@@ -712,15 +729,16 @@ impl<'m> Lowerer<'m> {
                         Some(*next)
                     }
                 };
+                let index = match vk.index {
+                    Some((index, at)) => Some(self.dual_source_index(stage, vk, index, at)?),
+                    None => None,
+                };
                 match location {
                     Some(location) => {
                         used.extend(location..location + locations);
-                        self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+                        io.fixed.push((input, var, location, index));
                     }
                     None => io.alpha.push((input, var, semantic.to_string(), locations)),
-                }
-                if let Some((index, at)) = vk.index {
-                    self.dual_source_index(stage, vk, index, at, var)?;
                 }
                 let flat = interp.nointerpolation || !k.is_float();
                 if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
@@ -751,10 +769,19 @@ impl<'m> Lowerer<'m> {
 }
 
 impl<'m> Lowerer<'m> {
+    /// `-fspv-reflect`: the HLSL semantic a stage variable was made for (`UserSemantic`, DXC's
+    /// `HlslSemanticGOOGLE`), as written.
+    pub(crate) fn user_semantic(&mut self, var: SpvId, semantic: &str) {
+        if self.opts.reflect && !semantic.is_empty() {
+            self.b.extension("SPV_GOOGLE_hlsl_functionality1");
+            self.b.ctx.decorate(var, &Decoration::with_string(D::UserSemantic, semantic));
+        }
+    }
+
     /// `[[vk::index(n)]]` on a stage variable at a location: the `Index` decoration of
     /// dual-source blending, with DXC's checks (pixel shaders only, with `vk::location(0)`,
-    /// index 0 or 1).
-    fn dual_source_index(&mut self, stage: Stage, vk: VkIo, index: u32, at: Span, var: SpvId) -> R<()> {
+    /// index 0 or 1); returns the index.
+    fn dual_source_index(&mut self, stage: Stage, vk: VkIo, index: u32, at: Span) -> R<u32> {
         let err = |message: &str, span: Span| Err(super::LowerError { message: message.into(), span: Some(span), notes: Vec::new() });
         if stage != Stage::Pixel {
             return err("vk::index only allowed in pixel shader", at);
@@ -768,8 +795,7 @@ impl<'m> Lowerer<'m> {
         if index > 1 {
             return err("dual-source blending only accepts 0 or 1 as vk::index", at);
         }
-        self.b.ctx.decorate(var, &Decoration::with_literals(D::Index, &[index]));
-        Ok(())
+        Ok(index)
     }
 }
 

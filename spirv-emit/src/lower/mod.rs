@@ -96,6 +96,10 @@ pub struct LowerOptions {
     pub nonzero_base_vertex: bool,
     /// `-fvk-stage-io-order=alpha`: stage variable locations in the order of their semantics.
     pub stage_io_order_alpha: bool,
+    /// `-fspv-reflect`: the HLSL semantic of each stage variable (`UserSemantic`), the HLSL type
+    /// of each resource (`UserTypeGOOGLE`) and the counter of each counted buffer
+    /// (`CounterBuffer`), from `SPV_GOOGLE_hlsl_functionality1` and `SPV_GOOGLE_user_type`.
+    pub reflect: bool,
 }
 
 /// The sources of a compilation and what debug information to write about them (`-Zi`,
@@ -172,6 +176,7 @@ impl Default for LowerOptions {
             nonzero_base_instance: false,
             nonzero_base_vertex: false,
             stage_io_order_alpha: false,
+            reflect: false,
         }
     }
 }
@@ -268,6 +273,10 @@ pub(crate) struct Lowerer<'m> {
     pub builtin_vars: HashMap<spirv::BuiltIn, SpvId>,
     /// The counter variable (`counter.var.NAME`) of each structured buffer that has one.
     pub counters: HashMap<VarId, SpvId>,
+    /// `-fspv-reflect`: the resource variables with a descriptor binding and their HLSL type
+    /// names, decorated `UserTypeGOOGLE` after every other decoration (as DXC's emitter does
+    /// when it writes the variables).
+    user_types: Vec<(SpvId, String)>,
     /// Descriptor heap variables ([`heap`]).
     pub(crate) heaps: heap::Heaps,
     /// How many branching statements (if, loops, switch) enclose the statement being lowered.
@@ -322,6 +331,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         global_ids: Vec::new(),
         depth_replacing: false,
         counters: HashMap::new(),
+        user_types: Vec::new(),
         stream_out: None,
         stage: None,
         builtin_vars: HashMap::new(),
@@ -351,6 +361,11 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
     l.debug_begin();
     l.collect_image_formats()?;
+    if opts.reflect {
+        // As DXC: both extensions with -fspv-reflect, whether or not a decoration needs them.
+        l.b.extension("SPV_GOOGLE_hlsl_functionality1");
+        l.b.extension("SPV_GOOGLE_user_type");
+    }
     l.declare_resources()?;
     for entry in &m.entries {
         l.stage = Some(entry.stage);
@@ -371,6 +386,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
     l.finish_inline_interfaces();
     l.debug_end();
     l.bind_heaps();
+    l.finish_user_types();
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);
     let mut built = l.b.finish()?;

@@ -83,6 +83,8 @@ impl<'m> Lowerer<'m> {
                     } else if let Type::Object { kind, .. } = m.types.get(var.ty) {
                         let (sc, layout) = self.object_storage(*kind);
                         self.check_subpass_decl(g)?;
+                        // A counted buffer's counter is declared first, as in DXC.
+                        let counter = has_counter(m, g, *kind).then(|| self.counter_variable(&var.name));
                         let ty = self.object_ty(var.ty)?;
                         let ptr_ty = self.b.ctx.type_pointer(sc, ty);
                         let id = self.b.global_variable(ptr_ty, sc, None);
@@ -90,9 +92,10 @@ impl<'m> Lowerer<'m> {
                         self.b.ctx.name(id, &var.name);
                         self.decorate_input_attachment(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
+                        self.user_type(id, var.ty);
                         bound.push(self.bound(id, &var.binding, Some(*kind), 1, g.0 as u64, Some(var.span)));
-                        if has_counter(m, g, *kind) {
-                            let c = self.counter_variable(&var.name);
+                        if let Some(c) = counter {
+                            self.counter_buffer(id, c);
                             self.counters.insert(g, c);
                             // A counter has no register class of its own: DXC does not auto-shift it.
                             let mut counter = self.bound(c, &var.binding, None, 1, g.0 as u64, Some(var.span));
@@ -116,9 +119,11 @@ impl<'m> Lowerer<'m> {
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
+                        self.user_type(id, var.ty);
                         let count = array_elements(m, var.ty);
                         bound.push(self.bound(id, &var.binding, Some(kind), count, g.0 as u64, Some(var.span)));
                         if let Some(c) = counter {
+                            self.counter_buffer(id, c);
                             // A counter has no register class of its own: DXC does not auto-shift it.
                             let mut counter = self.bound(c, &var.binding, None, count, g.0 as u64, Some(var.span));
                             counter.counter_of = Some(bound.len() - 1);
@@ -178,6 +183,9 @@ impl<'m> Lowerer<'m> {
             // A cbuffer comes where its first member was declared (an empty one after all).
             let order = cb.members.first().map_or(u64::MAX, |v| v.0 as u64);
             let kind = if cb.is_tbuffer { ObjectKind::TextureBuffer } else { ObjectKind::ConstantBuffer };
+            if self.opts.reflect {
+                self.user_types.push((id, if cb.is_tbuffer { "tbuffer" } else { "cbuffer" }.to_string()));
+            }
             bound.push(self.bound(id, &cb.binding, Some(kind), 1, order, Some(cb.span)));
         }
         if !globals_members.is_empty() {
@@ -197,6 +205,62 @@ impl<'m> Lowerer<'m> {
         }
         self.global_inline_attrs()?;
         self.assign_bindings(bound)
+    }
+
+    /// `-fspv-reflect`: records the HLSL type of resource variable `var` (of type `t`, or an
+    /// array of it) for its `UserTypeGOOGLE` decoration, spelled as DXC spells it: the type's
+    /// name in lower case, then its template arguments as written after a colon
+    /// (`texture2dmsarray:<float4,64>`, `texture2d` when none were written). Samplers, ray
+    /// queries and the like get none, as in DXC.
+    fn user_type(&mut self, var: SpvId, mut t: TypeId) {
+        if !self.opts.reflect {
+            return;
+        }
+        while let Type::Array { elem, .. } = self.m.types.get(t) {
+            t = *elem;
+        }
+        let Type::Object { kind, .. } = self.m.types.get(t) else { return };
+        use ObjectKind as K;
+        let named = matches!(
+            kind,
+            K::StructuredBuffer | K::RWStructuredBuffer | K::RasterizerOrderedStructuredBuffer | K::ByteAddressBuffer
+                | K::RWByteAddressBuffer | K::RasterizerOrderedByteAddressBuffer | K::AppendStructuredBuffer
+                | K::ConsumeStructuredBuffer | K::Texture1D | K::Texture2D | K::Texture3D | K::TextureCube
+                | K::Texture1DArray | K::Texture2DArray | K::Texture2DMS | K::Texture2DMSArray | K::TextureCubeArray
+                | K::RWTexture1D | K::RWTexture2D | K::RWTexture3D | K::RWTexture1DArray | K::RWTexture2DArray
+                | K::RasterizerOrderedTexture1D | K::RasterizerOrderedTexture1DArray | K::RasterizerOrderedTexture2D
+                | K::RasterizerOrderedTexture2DArray | K::RasterizerOrderedTexture3D | K::Buffer | K::RWBuffer
+                | K::RasterizerOrderedBuffer | K::VkSubpassInput | K::VkSubpassInputMS | K::ConstantBuffer
+                | K::TextureBuffer | K::RaytracingAccelerationStructure
+        );
+        if !named {
+            return;
+        }
+        let written = self.m.types.name(t);
+        let written = written.strip_prefix("vk::").unwrap_or(&written).to_string();
+        let spelled: String = match written.find('<') {
+            Some(at) => format!("{}:{}", written[..at].to_lowercase(), written[at..].replace(' ', "")),
+            None => written.to_lowercase(),
+        };
+        self.user_types.push((var, spelled));
+    }
+
+    /// `-fspv-reflect`: links a counted buffer with its counter (`CounterBuffer`, DXC's
+    /// `HlslCounterBufferGOOGLE`).
+    fn counter_buffer(&mut self, buffer: SpvId, counter: SpvId) {
+        if self.opts.reflect {
+            self.b.extension("SPV_GOOGLE_hlsl_functionality1");
+            self.b.ctx.decorate(buffer, &Decoration::with_id(D::CounterBuffer, counter));
+        }
+    }
+
+    /// `-fspv-reflect`: the `UserTypeGOOGLE` decorations of the resource variables that kept a
+    /// descriptor binding, after every other decoration.
+    pub(crate) fn finish_user_types(&mut self) {
+        for (var, name) in std::mem::take(&mut self.user_types) {
+            self.b.extension("SPV_GOOGLE_user_type");
+            self.b.ctx.decorate(var, &Decoration::with_string(D::UserTypeGOOGLE, &name));
+        }
     }
 
     fn bound(&self, var: SpvId, binding: &hlslc_sema::tast::Binding, kind: Option<ObjectKind>, count: u32, order: u64, span: Option<hlslc_frontend::Span>) -> Bound {
