@@ -527,3 +527,31 @@ fn vk_ext_execution_mode_intrinsics_add_execution_modes() {
     let e = build(&s("uint m = (uint)c.x; vk::ext_execution_mode(m);"), "ps_6_0", true).unwrap_err();
     assert!(e.contains("vk::ext_execution_mode: the execution mode must be an integer constant"), "{e}");
 }
+
+#[test]
+fn vk_builtin_makes_a_builtin_stage_variable() {
+    // SPIR-V.rst, "Builtin variables": PointSize is gl_PointSize.
+    let vs = |a: &str| format!("float4 main({a} out float ps : PSIZE) : SV_Position {{ ps = 2; return 0; }}");
+    effect("vs_6_0", true, &vs("[[vk::builtin(\"PointSize\")]]"), &vs(""), "OpDecorate %gl_PointSize BuiltIn PointSize");
+    // BaseVertex / BaseInstance / DrawIndex need SPV_KHR_shader_draw_parameters.
+    let vi = |a: &str| format!("float4 main({a} int b : BASE) : SV_Position {{ return b; }}");
+    effect("vs_6_0", true, &vi("[[vk::builtin(\"BaseVertex\")]]"), &vi(""), "BuiltIn BaseVertex");
+    let a = build(&vi("[[vk::builtin(\"DrawIndex\")]]"), "vs_6_0", true).unwrap();
+    assert!(a.contains("BuiltIn DrawIndex") && a.contains("OpExtension \"SPV_KHR_shader_draw_parameters\""), "{a}");
+    // DeviceIndex needs SPV_KHR_device_group.
+    let a = build(&vi("[[vk::builtin(\"DeviceIndex\")]]"), "vs_6_0", true).unwrap();
+    assert!(a.contains("BuiltIn DeviceIndex") && a.contains("OpExtension \"SPV_KHR_device_group\""), "{a}");
+    // HelperInvocation before Vulkan 1.3: no built-in variable; OpIsHelperInvocationEXT.
+    let ps = "float4 main([[vk::builtin(\"HelperInvocation\")]] bool h : HI) : SV_Target { return h ? 1 : 0; }";
+    let a = build(ps, "ps_6_0", true).unwrap();
+    assert!(a.contains("OpIsHelperInvocationEXT %bool") && !a.contains("BuiltIn HelperInvocation"), "{a}");
+    // dxc's errors, at the attribute.
+    let e = build(&vs("[[vk::location(1), vk::builtin(\"PointSize\")]]"), "vs_6_0", true).unwrap_err();
+    assert!(e.contains("1:32: error: cannot use vk::builtin and vk::location together"), "{e}");
+    let e = build(&vi("[[vk::builtin(\"PointSize\")]]"), "vs_6_0", true).unwrap_err();
+    assert!(e.contains("PointSize builtin must be of float type"), "{e}");
+    let e = build("float4 main([[vk::builtin(\"PointSize\")]] float p : P) : SV_Position { return p; }", "vs_6_0", true).unwrap_err();
+    assert!(e.contains("PointSize builtin cannot be used as VSIn"), "{e}");
+    let e = build(&vi("[[vk::builtin(\"ViewportMaskNV\")]]"), "vs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::builtin"), "{e}");
+}

@@ -447,9 +447,9 @@ fn refusals_depend_on_the_action() {
     let dir = setup(GOOD);
     let input = dir.path("in.hlsl");
     let input = input.to_str().unwrap();
-    let o = hlslc(&["-T", "ps_6_0", "-spirv", "-fsyntax-only", "-fspv-reflect", input]);
+    let o = hlslc(&["-T", "ps_6_0", "-spirv", "-fsyntax-only", "-fspv-fix-func-call-arguments", input]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let o = hlslc(&["-T", "ps_6_0", "-spirv", "-fspv-reflect", input]);
+    let o = hlslc(&["-T", "ps_6_0", "-spirv", "-fspv-fix-func-call-arguments", input]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     let o = hlslc(&["-T", "ps_6_0", "-fsyntax-only", "-Ges", input]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));

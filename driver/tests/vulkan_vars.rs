@@ -218,3 +218,44 @@ fn a_specialization_constant_is_not_a_constant_expression() {
     let src = "[[vk::constant_id(1)]] const uint N = 4;\nstatic float a[N];\nfloat4 main() : SV_Target { return a[0]; }";
     assert!(spirv_with(src, &options("ps_6_0", true)).is_err());
 }
+
+/// `-fspv-reflect` (SPIR-V.rst, "HLSL semantic and Vulkan Location", "HLSL User Types",
+/// "Counter buffers"): the semantic of every stage variable, the HLSL type of every bound resource
+/// in DXC's spelling, and the counter of every counted buffer.
+#[test]
+fn fspv_reflect_decorates_semantics_user_types_and_counters() {
+    let src = r#"
+        Texture2DMSArray<float4, 64> ms;
+        RWStructuredBuffer<float> rw;
+        cbuffer Params { float k; };
+        struct S { float a; };
+        ConstantBuffer<S> cb;
+        SamplerState samp;
+        float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD3) : SV_Target {
+            rw.IncrementCounter();
+            return pos * uv.x * k * cb.a;
+        }"#;
+    let mut o = options("ps_6_0", true);
+    o.opt_level = 0;
+    o.spirv_options.reflect = true;
+    let a = spirv_with(src, &o).unwrap();
+    for needle in [
+        "OpExtension \"SPV_GOOGLE_hlsl_functionality1\"",
+        "OpExtension \"SPV_GOOGLE_user_type\"",
+        "OpDecorateString %gl_FragCoord UserSemantic \"SV_Position\"",
+        "OpDecorateString %in_var_TEXCOORD3 UserSemantic \"TEXCOORD3\"",
+        "OpDecorateString %out_var_SV_Target UserSemantic \"SV_Target\"",
+        "OpDecorateString %ms UserTypeGOOGLE \"texture2dmsarray:<float4,64>\"",
+        "OpDecorateString %rw UserTypeGOOGLE \"rwstructuredbuffer:<float>\"",
+        "OpDecorateString %Params UserTypeGOOGLE \"cbuffer\"",
+        "OpDecorateString %cb UserTypeGOOGLE \"constantbuffer:<S>\"",
+        "OpDecorateId %rw CounterBuffer %counter_var_rw",
+    ] {
+        assert!(a.contains(needle), "missing {needle}\n{a}");
+    }
+    // Samplers and the counter itself get no user type; without the option nothing of this.
+    assert!(!a.contains("%samp UserTypeGOOGLE") && !a.contains("%counter_var_rw UserTypeGOOGLE"), "{a}");
+    o.spirv_options.reflect = false;
+    let b = spirv_with(src, &o).unwrap();
+    assert!(!b.contains("GOOGLE") && !b.contains("UserSemantic") && !b.contains("CounterBuffer"), "{b}");
+}

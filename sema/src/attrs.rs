@@ -136,7 +136,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: Some("vk"), name: "constant_id", applies_to: "global constants of bool, integer or float type", spirv: Honored { test: "vk_constant_id_makes_a_specialization_constant" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "offset", applies_to: "struct fields", spirv: HonoredAt { sites: &[S::Field], test: "vk_offset_pins_the_member_offset" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "input_attachment_index", applies_to: "SubpassInput objects", spirv: Honored { test: "vk_input_attachment_index_decorates_the_subpass_input" }, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "builtin", applies_to: "entry parameters and returns, struct fields", spirv: Refused, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "builtin", applies_to: "entry parameters and returns, struct fields", spirv: HonoredAt { sites: &[S::Param, S::Field, S::Function], test: "vk_builtin_makes_a_builtin_stage_variable" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "index", applies_to: "pixel shader outputs (dual-source blending)", spirv: HonoredAt { sites: &[S::Param, S::Field, S::Function], test: "vk_index_sets_the_dual_source_index" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "post_depth_coverage", applies_to: "pixel entry points", spirv: Honored { test: "vk_post_depth_coverage_sets_the_mode" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "early_and_late_tests", applies_to: "pixel entry points", spirv: Honored { test: "vk_early_and_late_tests_and_its_companions_set_the_modes" }, dxil: VK_ONLY },

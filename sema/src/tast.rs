@@ -105,6 +105,8 @@ pub struct Binding {
     pub vk_location: Option<u32>,
     /// `[[vk::index(n)]]` (dual-source blending).
     pub vk_index: Option<u32>,
+    /// `[[vk::builtin("Name")]]`: the stage variable is this Vulkan built-in.
+    pub vk_builtin: Option<(String, Span)>,
     /// `[[vk::push_constant]]`.
     pub vk_push_constant: bool,
     /// `[[vk::shader_record_nv]]` / `[[vk::shader_record_ext]]`: the buffer is the shader
@@ -150,6 +152,8 @@ pub struct RawAttr {
     pub namespace: Option<String>,
     pub name: String,
     pub args: Vec<AttrArg>,
+    /// Where it is written (its namespace, else its name).
+    pub span: Span,
 }
 
 /// Where an attribute is written.

@@ -239,6 +239,8 @@ pub struct FieldVk {
     pub index: Option<(u32, hlslc_frontend::Span)>,
     /// `[[vk::offset(n)]]`: the byte offset of the field in every buffer layout of the struct.
     pub offset: Option<u32>,
+    /// `[[vk::builtin("Name")]]`: the stage variable the field becomes is this built-in.
+    pub builtin: Option<(String, hlslc_frontend::Span)>,
 }
 
 /// A struct, class or interface.

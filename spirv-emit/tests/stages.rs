@@ -145,17 +145,18 @@ VOut main(float3 p : POSITION, float4 extra[2] : EXTRA, float after : AFTER) {
         "vs_6_0",
         "vulkan1.0",
         &[
+            // Interpolation decorations first (integer outputs are flat), then the locations,
+            // inputs before outputs, as DXC orders them.
+            "OpDecorate %out_var_WEIGHTS Flat",
+            "OpDecorate %out_var_ID Flat",
             "OpDecorate %in_var_POSITION Location 0",
             "OpDecorate %in_var_EXTRA Location 1",
             // EXTRA is two locations.
             "OpDecorate %in_var_AFTER Location 3",
             "OpDecorate %out_var_WEIGHTS Location 0",
-            "OpDecorate %out_var_WEIGHTS Flat",
             // WEIGHTS takes 3 locations, MAT one per row.
             "OpDecorate %out_var_MAT Location 3",
-            // Integer outputs are flat.
             "OpDecorate %out_var_ID Location 5",
-            "OpDecorate %out_var_ID Flat",
             "OpDecorate %out_var_LAST Location 6",
             "%in_var_EXTRA = OpVariable %_ptr_Input__arr_v4float_uint_2 Input",
             "%out_var_MAT = OpVariable %_ptr_Output_mat2v3float Output",

@@ -188,11 +188,15 @@ impl Checker<'_> {
         let mut vk = crate::types::FieldVk::default();
         for a in attrs.iter().filter(|a| a.namespace.as_ref().is_some_and(|n| n.name == "vk")) {
             let raw = self.raw_attrs(std::slice::from_ref(a));
+            let at = a.namespace.as_ref().map_or(a.name.span, |ns| ns.span);
+            if let (Some(AttrArg::Str(s)), "builtin") = (raw.first().and_then(|r| r.args.first()), a.name.name.as_str()) {
+                vk.builtin = Some((s.clone(), at));
+                continue;
+            }
             let n = match raw.first().and_then(|r| r.args.first()) {
                 Some(AttrArg::Int(n)) if *n >= 0 && *n <= u32::MAX as i64 => *n as u32,
                 _ => continue,
             };
-            let at = a.namespace.as_ref().map_or(a.name.span, |ns| ns.span);
             match a.name.name.as_str() {
                 "location" => vk.location = Some((n, at)),
                 "index" => vk.index = Some((n, at)),
@@ -210,7 +214,7 @@ impl Checker<'_> {
             let mut args = Vec::new();
             if a.namespace.is_none() && a.name.name.eq_ignore_ascii_case("clipplanes") {
                 args = a.args.iter().map(|e| self.clip_plane_arg(e)).collect();
-                out.push(RawAttr { namespace: None, name: a.name.name.clone(), args });
+                out.push(RawAttr { namespace: None, name: a.name.name.clone(), args, span: a.name.span });
                 continue;
             }
             for e in &a.args {
@@ -241,7 +245,8 @@ impl Checker<'_> {
                 };
                 args.push(arg);
             }
-            out.push(RawAttr { namespace: a.namespace.as_ref().map(|n| n.name.clone()), name: a.name.name.clone(), args });
+            let span = a.namespace.as_ref().map_or(a.name.span, |ns| ns.span);
+            out.push(RawAttr { namespace: a.namespace.as_ref().map(|n| n.name.clone()), name: a.name.name.clone(), args, span });
         }
         out
     }
@@ -299,6 +304,11 @@ impl Checker<'_> {
                 "counter_binding" => b.vk_counter_binding = int(0),
                 "location" => b.vk_location = int(0),
                 "index" => b.vk_index = int(0),
+                "builtin" => {
+                    if let Some(AttrArg::Str(s)) = a.args.first() {
+                        b.vk_builtin = Some((s.clone(), a.span));
+                    }
+                }
                 "push_constant" => b.vk_push_constant = true,
                 "shader_record_nv" | "shader_record_ext" => b.vk_shader_record = true,
                 "constant_id" => b.vk_constant_id = int(0),

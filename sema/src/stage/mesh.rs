@@ -106,8 +106,11 @@ pub(super) fn check_amplification(m: &Module, ep: &EntryPoint, diags: &mut Diagn
 }
 
 /// DXC: "invalid usage of semantic 'X' in shader profile ms" for a parameter whose semantic is
-/// not a system value (`SV_...`).
+/// not a system value (`SV_...`); a `[[vk::builtin]]` parameter names its built-in instead.
 fn check_system_value_only(v: &Var, profile: &str, diags: &mut Diagnostics) {
+    if v.binding.vk_builtin.is_some() {
+        return;
+    }
     if let Some(s) = &v.semantic {
         if !s.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("SV_")) {
             diags.push(Diagnostic::error(format!("invalid usage of semantic '{s}' in shader profile {profile}")).at(v.span));

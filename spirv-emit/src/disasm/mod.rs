@@ -166,7 +166,9 @@ fn write_instruction(out: &mut String, inst: &Instruction, names: &NameMap, ext_
                 out.push_str(&format_typed(operand, if typed { typed_kind } else { None }));
             }
             Operand::LiteralExtInstInteger(n) => {
+                // spirv-dis has no grammar for NonSemantic.DebugPrintf: it prints the number.
                 let name = ext_set
+                    .filter(|s| *s != "NonSemantic.DebugPrintf")
                     .and_then(rspirv::grammar::ext_inst_table)
                     .and_then(|t| t.lookup_opcode(*n))
                     .map(|g| g.opname.to_string());

@@ -96,12 +96,29 @@ fn location_count(types: &TypeTable, t: TypeId) -> Option<u32> {
 pub(crate) struct VkIo {
     pub location: Option<(u32, Span)>,
     pub index: Option<(u32, Span)>,
+    /// `[[vk::builtin("Name")]]`: the built-in, or `Err` for a name SPIR-V.rst does not list.
+    pub builtin: Option<(Result<BuiltIn, ()>, Span)>,
+}
+
+/// The built-ins `[[vk::builtin]]` accepts (SPIR-V.rst, "Builtin variables"), with the names DXC
+/// gives their variables. `ViewportMaskNV` is listed there too; it is refused by name.
+const VK_BUILTINS: &[(&str, BuiltIn, &str)] = &[
+    ("PointSize", BuiltIn::PointSize, "gl_PointSize"),
+    ("HelperInvocation", BuiltIn::HelperInvocation, "gl_HelperInvocation"),
+    ("BaseVertex", BuiltIn::BaseVertex, ""),
+    ("BaseInstance", BuiltIn::BaseInstance, ""),
+    ("DrawIndex", BuiltIn::DrawIndex, ""),
+    ("DeviceIndex", BuiltIn::DeviceIndex, ""),
+];
+
+fn vk_builtin(name: &str, at: Span) -> (Result<BuiltIn, ()>, Span) {
+    (VK_BUILTINS.iter().find(|b| b.0 == name).map(|b| b.1).ok_or(()), at)
 }
 
 impl VkIo {
     /// The attributes of a parameter.
     pub(crate) fn of(b: &hlslc_sema::tast::Binding, span: Span) -> VkIo {
-        VkIo { location: b.vk_location.map(|l| (l, span)), index: b.vk_index.map(|i| (i, span)) }
+        VkIo { location: b.vk_location.map(|l| (l, span)), index: b.vk_index.map(|i| (i, span)), builtin: b.vk_builtin.as_ref().map(|(n, at)| vk_builtin(n, *at)) }
     }
     /// The attributes of a function's return value (written on the function).
     pub(crate) fn of_return(f: &hlslc_sema::tast::Function) -> VkIo {
@@ -111,7 +128,11 @@ impl VkIo {
                 _ => None,
             })
         };
-        VkIo { location: int("location"), index: int("index") }
+        let builtin = f.attrs.iter().find(|a| a.namespace.as_deref() == Some("vk") && a.name == "builtin").and_then(|a| match a.args.first() {
+            Some(hlslc_sema::tast::AttrArg::Str(s)) => Some(vk_builtin(s, a.span)),
+            _ => None,
+        });
+        VkIo { location: int("location"), index: int("index"), builtin }
     }
     fn loc(&self) -> Option<u32> {
         self.location.map(|l| l.0)
@@ -122,7 +143,7 @@ impl VkIo {
 /// their semantics, interpolation and Vulkan attributes.
 pub(crate) fn struct_members(def: &hlslc_sema::types::StructDef) -> Vec<(TypeId, Option<Semantic>, Interpolation, VkIo)> {
     let bases = def.bases.iter().map(|&b| (b, None, Interpolation::default(), VkIo::default()));
-    bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation, VkIo { location: f.vk.location, index: f.vk.index }))).collect()
+    bases.chain(def.fields.iter().map(|f| (f.ty, f.semantic.clone(), f.interpolation, VkIo { location: f.vk.location, index: f.vk.index, builtin: f.vk.builtin.as_ref().map(|(n, at)| vk_builtin(n, *at)) }))).collect()
 }
 
 /// The per-vertex type of a geometry shader's output stream type.
@@ -340,6 +361,17 @@ impl<'m> Lowerer<'m> {
             }
             let at = self.b.ctx.type_array(t, n, None);
             return Ok(self.b.composite_construct(at, &elems)?);
+        }
+        if let Some((Ok(BuiltIn::HelperInvocation), at)) = vk.builtin {
+            self.check_vk_builtin(stage, ty, true, vk, BuiltIn::HelperInvocation, at)?;
+            let value = self.helper_invocation(arrayed, at)?;
+            // The built-in variable (SPIR-V 1.6) is part of this entry point's interface.
+            if let Some(&var) = self.builtin_vars.get(&BuiltIn::HelperInvocation) {
+                if !io.interface.contains(&var) {
+                    io.interface.push(var);
+                }
+            }
+            return Ok(value);
         }
         let inherited = self.inherited_semantic(ty, io);
         let Some(sem) = inherited.as_ref().or(semantic) else {
@@ -609,7 +641,20 @@ impl<'m> Lowerer<'m> {
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId, Option<BuiltIn>)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
-        let slot = slot_of(stage, semantic, input, interp, vk.loc());
+        let slot = match vk.builtin {
+            Some((b, at)) => {
+                let Ok(b) = b else {
+                    return Err(super::LowerError {
+                        message: "unknown vk::builtin name (SPIR-V.rst lists PointSize, HelperInvocation, BaseVertex, BaseInstance, DrawIndex, DeviceIndex)".into(),
+                        span: Some(at),
+                        notes: Vec::new(),
+                    });
+                };
+                self.check_vk_builtin(stage, ty, input, vk, b, at)?;
+                Slot::BuiltIn(b, VK_BUILTINS.iter().find(|x| x.1 == b).map_or("", |x| x.2))
+            }
+            None => slot_of(stage, semantic, input, interp, vk.loc()),
+        };
         let tess_level = matches!(slot, Slot::BuiltIn(BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner, _));
         // Built-ins are scalars or vectors; a location may also hold a matrix or an array of
         // numeric values (but not of bool, whose uint stage type would need a conversion per
@@ -778,6 +823,90 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// DXC's checks of a `[[vk::builtin]]` stage value: not with `vk::location`, of the
+    /// built-in's type, in a stage and direction where Vulkan has it.
+    fn check_vk_builtin(&mut self, stage: Stage, ty: TypeId, input: bool, vk: VkIo, b: BuiltIn, at: Span) -> R<()> {
+        let err = |message: String| Err(super::LowerError { message, span: Some(at), notes: Vec::new() });
+        let name = VK_BUILTINS.iter().find(|x| x.1 == b).map_or("", |x| x.0);
+        if vk.location.is_some() {
+            return err("cannot use vk::builtin and vk::location together".into());
+        }
+        let scalar = match self.m.types.get(ty) {
+            Type::Scalar(k) => Some(*k),
+            _ => None,
+        };
+        let int32 = matches!(scalar, Some(ScalarKind::Int | ScalarKind::UInt));
+        let abbrev = match stage {
+            Stage::Vertex => "VS",
+            Stage::Pixel => "PS",
+            Stage::Hull => "HS",
+            Stage::Domain => "DS",
+            Stage::Geometry => "GS",
+            Stage::Compute => "CS",
+            Stage::Mesh => "MS",
+            Stage::Amplification => "AS",
+            _ => "",
+        };
+        let usage = format!("{abbrev}{}", if input { "In" } else { "Out" });
+        match b {
+            BuiltIn::PointSize => {
+                if scalar != Some(ScalarKind::Float) {
+                    return err("PointSize builtin must be of float type".into());
+                }
+                let ok = match stage {
+                    Stage::Vertex | Stage::Mesh => !input,
+                    Stage::Hull | Stage::Domain | Stage::Geometry => true,
+                    _ => false,
+                };
+                if !ok {
+                    return err(format!("PointSize builtin cannot be used as {usage}"));
+                }
+            }
+            BuiltIn::HelperInvocation => {
+                if scalar != Some(ScalarKind::Bool) {
+                    return err("HelperInvocation builtin must be of boolean type".into());
+                }
+                if !(stage == Stage::Pixel && input) {
+                    return err("HelperInvocation builtin can only be used as pixel shader input".into());
+                }
+            }
+            BuiltIn::BaseVertex | BuiltIn::BaseInstance | BuiltIn::DrawIndex => {
+                if !int32 {
+                    return err(format!("{name} builtin must be of 32-bit scalar integer type"));
+                }
+                if !(stage == Stage::Vertex && input) {
+                    return err(format!("{name} builtin cannot be used as {usage}"));
+                }
+            }
+            BuiltIn::DeviceIndex => {
+                if !input {
+                    return err("DeviceIndex builtin can only be used as shader input".into());
+                }
+                if !int32 {
+                    return err("DeviceIndex builtin must be of 32-bit scalar integer type".into());
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `[[vk::builtin("HelperInvocation")]] bool` read at the start of the entry point: the
+    /// built-in (`Volatile`) from SPIR-V 1.6 (Vulkan 1.3), `OpIsHelperInvocationEXT` before, as
+    /// SPIR-V.rst describes DXC's choice.
+    fn helper_invocation(&mut self, arrayed: Option<u32>, at: Span) -> R<SpvId> {
+        if arrayed.is_some() {
+            return err_at("HelperInvocation builtin can only be used as pixel shader input", at);
+        }
+        if self.opts.target.spirv_version() >= (1, 6) {
+            return self.builtin_input(BuiltIn::HelperInvocation, "gl_HelperInvocation");
+        }
+        self.b.capability(spirv::Capability::DemoteToHelperInvocation);
+        self.b.extension("SPV_EXT_demote_to_helper_invocation");
+        let bool_ty = self.b.ctx.type_bool();
+        Ok(self.b.value(spirv::Op::IsHelperInvocationEXT, bool_ty, vec![])?)
+    }
+
     /// `[[vk::index(n)]]` on a stage variable at a location: the `Index` decoration of
     /// dual-source blending, with DXC's checks (pixel shaders only, with `vk::location(0)`,
     /// index 0 or 1); returns the index.
@@ -797,6 +926,10 @@ impl<'m> Lowerer<'m> {
         }
         Ok(index)
     }
+}
+
+fn err_at<T>(message: &str, at: Span) -> R<T> {
+    Err(super::LowerError { message: message.into(), span: Some(at), notes: Vec::new() })
 }
 
 /// The built-in or location of a semantic in a stage and direction.

@@ -134,6 +134,8 @@ impl<'m> Lowerer<'m> {
                         self.declare_spec_constant(g, id)?;
                     } else if var.binding.vk_push_constant && matches!(m.types.get(var.ty), Type::Struct(_)) {
                         self.declare_push_constant(g)?;
+                    } else if matches!(m.types.get(var.ty), Type::String) {
+                        // A string is a compile-time value (printf's format): no variable.
                     } else {
                         globals_members.push(g);
                     }

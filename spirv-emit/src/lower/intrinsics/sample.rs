@@ -18,7 +18,7 @@ use rspirv::dr::Operand;
 use spirv::{ImageOperands, Op};
 
 /// The optional image operands of one instruction; emitted in SPIR-V's bit order.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct ImageOps {
     pub bias: Option<SpvId>,
     pub lod: Option<SpvId>,
@@ -28,6 +28,10 @@ pub(crate) struct ImageOps {
     pub const_offsets: Option<SpvId>,
     pub sample: Option<SpvId>,
     pub min_lod: Option<SpvId>,
+    /// A gather's four offsets when some is not a constant: DXC gathers four times, each with
+    /// one `Offset`, and takes texel i of gather i. Not an operand itself.
+    /// Each offset is evaluated right before its gather, as DXC does.
+    pub offsets4: Option<[ExprId; 4]>,
 }
 
 impl ImageOps {
@@ -164,10 +168,17 @@ impl<'m> Lowerer<'m> {
             4 => {
                 let mut vals = Vec::new();
                 for &o in &offsets {
-                    let Some(c) = self.constant_value(o)? else {
-                        return unsupported("Gather with four non-constant offsets", self.expr_span(e));
-                    };
-                    vals.push(c);
+                    match self.constant_value(o)? {
+                        Some(c) => vals.push(c),
+                        None => break,
+                    }
+                }
+                if vals.len() < 4 {
+                    if status.is_some() {
+                        return unsupported("Gather with four non-constant offsets and a status", self.expr_span(e));
+                    }
+                    ops.offsets4 = Some([offsets[0], offsets[1], offsets[2], offsets[3]]);
+                    return Ok(None);
                 }
                 let oty = self.ty(self.m.expr(offsets[0]).ty, Layout::Logical)?;
                 let arr = self.b.ctx.type_array(oty, 4, None);
@@ -338,7 +349,21 @@ impl<'m> Lowerer<'m> {
                 (Op::ImageGather, Op::ImageSparseGather, v4, true)
             }
         };
-        let v = self.image_op(o, so, rty, base, &ops, always, status)?;
+        let v = match ops.offsets4 {
+            // Four gathers, one per offset; texel i comes from gather i.
+            Some(each) => {
+                let elem = self.scalar_ty(comp, Layout::Logical);
+                let mut texels = Vec::new();
+                for (i, off) in each.into_iter().enumerate() {
+                    let off = self.rvalue(off)?;
+                    let one = ImageOps { offset: Some(off), offsets4: None, ..ops.clone() };
+                    let g = self.image_op(o, so, rty, base.clone(), &one, always, None)?;
+                    texels.push(self.b.composite_extract(elem, g, &[i as u32])?);
+                }
+                self.b.composite_construct(rty, &texels)?
+            }
+            None => self.image_op(o, so, rty, base, &ops, always, status)?,
+        };
         if rty == v4 {
             return Ok(Some(self.narrow_vec4(v, comp, ty)?));
         }

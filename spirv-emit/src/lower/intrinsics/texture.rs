@@ -22,6 +22,7 @@ impl<'m> Lowerer<'m> {
         match op {
             I::MethodLoad => self.texture_load(obj, shape, elem, args, ty, e).map(Some),
             I::MethodGetDimensions => self.texture_dimensions(obj, shape, args, e).map(|()| Some(SpvId(0))),
+            I::MethodGetSamplePosition if shape.ms => self.sample_position(obj, args[0]).map(Some),
             _ => Ok(None),
         }
     }
@@ -125,6 +126,84 @@ impl<'m> Lowerer<'m> {
         let base = vec![Operand::IdRef(image.0), Operand::IdRef(coord.0)];
         let v = self.image_op(o, so, v4, base, &ops, shape.storage || shape.combined, status)?;
         self.narrow_vec4(v, comp, ty)
+    }
+
+    /// `GetSamplePosition(index)` of a multisampled texture, as DXC writes it: Vulkan has no
+    /// query, so the position comes from the standard sample patterns of Direct3D (and Vulkan's
+    /// `standardSampleLocations`) for 2, 4, 8 and 16 samples, chosen by the texture's sample
+    /// count; (0, 0) for any other count.
+    fn sample_position(&mut self, obj: ExprId, index: ExprId) -> R<SpvId> {
+        const PATTERNS: [&[(f32, f32)]; 4] = [
+            &[(0.25, 0.25), (-0.25, -0.25)],
+            &[(-0.125, -0.375), (0.375, -0.125), (-0.375, 0.125), (0.125, 0.375)],
+            &[
+                (0.0625, -0.1875), (-0.0625, 0.1875), (0.3125, 0.0625), (-0.1875, -0.3125),
+                (-0.3125, 0.3125), (-0.4375, -0.0625), (0.1875, 0.4375), (0.4375, -0.4375),
+            ],
+            &[
+                (0.0625, 0.0625), (-0.0625, -0.1875), (-0.1875, 0.125), (0.25, -0.0625),
+                (-0.3125, -0.125), (0.125, 0.3125), (0.3125, 0.1875), (0.1875, -0.3125),
+                (-0.125, 0.375), (0.0, -0.4375), (-0.25, -0.375), (-0.375, 0.25),
+                (-0.5, 0.0), (0.4375, -0.25), (0.375, 0.4375), (-0.4375, -0.5),
+            ],
+        ];
+        let f = self.b.ctx.type_f32();
+        let v2 = self.b.ctx.type_vector(f, 2);
+        let mut tables = Vec::new();
+        for pattern in PATTERNS {
+            let n = pattern.len() as u32;
+            let elems: Vec<SpvId> = pattern
+                .iter()
+                .map(|&(x, y)| {
+                    let (x, y) = (self.b.ctx.const_f32(x), self.b.ctx.const_f32(y));
+                    self.b.ctx.const_composite(v2, &[x, y])
+                })
+                .collect();
+            let arr = self.b.ctx.type_array(v2, n, None);
+            let value = self.b.ctx.const_composite(arr, &elems);
+            let pty = self.b.ctx.type_pointer(spirv::StorageClass::Function, arr);
+            let var = self.b.local_variable(pty, None)?;
+            self.b.ctx.name(var, &format!("var.GetSamplePosition.data.{n}"));
+            tables.push((n, var, value));
+        }
+        let zero = self.b.ctx.const_f32(0.0);
+        let origin = self.b.ctx.const_composite(v2, &[zero, zero]);
+        let rptr = self.b.ctx.type_pointer(spirv::StorageClass::Function, v2);
+        let result = self.b.local_variable(rptr, None)?;
+        self.b.ctx.name(result, "var.GetSamplePosition.result");
+        let image = self.load_image(obj)?;
+        let u = self.b.ctx.type_u32();
+        let count = self.b.value(Op::ImageQuerySamples, u, vec![Operand::IdRef(image.0)])?;
+        let idx = self.rvalue(index)?;
+        for &(_, var, value) in &tables {
+            self.b.store(var, value, None)?;
+        }
+        let bool_ty = self.b.ctx.type_bool();
+        let mut merges = Vec::new();
+        for &(n, var, _) in &tables {
+            let k = self.b.ctx.const_u32(n);
+            let eq = self.b.binary(Op::IEqual, bool_ty, count, k)?;
+            let (then, other, merge) = (
+                self.label(&format!("if.GetSamplePosition.then{n}")),
+                self.label(&format!("if.GetSamplePosition.else{n}")),
+                self.label(&format!("if.GetSamplePosition.merge{n}")),
+            );
+            self.b.selection_merge(merge, spirv::SelectionControl::NONE)?;
+            self.b.branch_conditional(eq, then, other)?;
+            self.start_block(then)?;
+            let at = self.b.access_chain(rptr, var, &[idx])?;
+            let v = self.b.load(v2, at, None)?;
+            self.b.store(result, v, None)?;
+            self.b.branch(merge)?;
+            self.start_block(other)?;
+            merges.push(merge);
+        }
+        self.b.store(result, origin, None)?;
+        for merge in merges.into_iter().rev() {
+            self.b.branch(merge)?;
+            self.start_block(merge)?;
+        }
+        Ok(self.b.load(v2, result, None)?)
     }
 
     /// `GetDimensions([mip,] width[, height][, depth|elements][, levels|samples])`.
