@@ -106,8 +106,48 @@ def intrinsics_packed():
     ]
 
 
+def intrinsics_msad4_frexp_pack():
+    # msad4: window i of the 8-byte source (x | y << 32) starts at byte i; reference bytes that
+    # are 0 are skipped (HLSL's definition of msad4).
+    ref, sx, sy = 0x10FF0080, 0x80402010, 0x01F00804
+    accum = [1, 2, 3, 1000]
+    src = sx | sy << 32
+    rb = [(ref >> (8 * j)) & 0xFF for j in range(4)]
+    msad = []
+    for i in range(4):
+        total = accum[i]
+        for j in range(4):
+            sb = (src >> (8 * (i + j))) & 0xFF
+            if rb[j]:
+                total += abs(rb[j] - sb)
+        msad.append(u32(total))
+    # frexp: mantissa in [0.5, 1) with the sign of x, exponent as float (C's frexp).
+    fx = [f32(v) for v in [12.5, -0.375, 1.0, 3.0e-5]]
+    fr = [math.frexp(v) for v in fx]
+    mant = [f32(m) for m, _ in fr]
+    exps = [float(e) for _, e in fr]
+    # pack/unpack: low bytes (truncation), or clamped to [-128, 127] / [0, 255] first.
+    v = [-129, 300, 5, -2]
+    def pack(vals):
+        return sum((b & 0xFF) << (8 * k) for k, b in enumerate(vals))
+    packed = [
+        pack(v),
+        pack([u32(x) for x in v]),
+        pack([min(max(x, -128), 127) for x in v]),
+        pack([min(max(x, 0), 255) for x in v]),
+    ]
+    word = 0x80FF7F01
+    unpacked = [signed(word >> (8 * k), 8) for k in range(4)] + [(word >> (8 * k)) & 0xFF for k in range(4)]
+    return "msad4, frexp, pack_s8/u8, pack_clamp_s8/u8, unpack_s8s32/u8u32", (1, 1, 1), 1, [
+        ("u32", [ref, sx, sy] + accum + [word], None), ("f32", fx, None), ("i32", v, None),
+        ("u32", [0] * 4, msad), ("f32", [0.0] * 8, mant + exps), ("u32", [0] * 4, packed),
+        ("i32", [0] * 8, unpacked),
+    ], ["-T", "cs_6_6"]
+
+
 NAMES = {
     "int.compound.mixed": int_compound_mixed,
+    "intrinsics.msad4.frexp.pack": intrinsics_msad4_frexp_pack,
     "intrinsics.bits.wide": intrinsics_bits_wide,
     "intrinsics.packed": intrinsics_packed,
 }

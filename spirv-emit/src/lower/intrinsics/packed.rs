@@ -219,10 +219,13 @@ impl<'m> Lowerer<'m> {
         Ok(Some(v))
     }
 
-    /// `msad4(reference, source, accum)` as DXC writes it: the four 4-byte windows of the 8 bytes
-    /// of `source` (byte-shifted with `OpBitFieldInsert`), and for each window the sum of the
-    /// absolute byte differences to `reference`, skipping the bytes where `reference` is 0,
-    /// added to its `accum` component.
+    /// `msad4(reference, source, accum)`: the four 4-byte windows of the 8 bytes of `source`
+    /// (window i starts at byte i: `source.x >> 8i` with the low bytes of `source.y` inserted
+    /// above, as DXC's DXIL lowering builds them), and for each window the sum of the absolute
+    /// byte differences to `reference`, skipping the bytes where `reference` is 0, added to its
+    /// `accum` component. DXC's SPIR-V back end shifts `source.x` left instead (its
+    /// intrinsics.msad4 CHECK lines), which puts a zero byte in every window but the first; hlslc
+    /// computes what the HLSL function defines.
     fn msad4(&mut self, reference: SpvId, source: SpvId, accum: SpvId) -> R<SpvId> {
         let (u, i) = (self.b.ctx.type_u32(), self.b.ctx.type_i32());
         let bool_ty = self.b.ctx.type_bool();
@@ -231,7 +234,7 @@ impl<'m> Lowerer<'m> {
         let mut shifted = Vec::new();
         for s in [8, 16, 24] {
             let k = c(self, s);
-            shifted.push(self.b.binary(Op::ShiftLeftLogical, u, src0, k)?);
+            shifted.push(self.b.binary(Op::ShiftRightLogical, u, src0, k)?);
         }
         let src1 = self.b.composite_extract(u, source, &[1])?;
         let mut windows = vec![src0];
