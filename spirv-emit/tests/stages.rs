@@ -239,3 +239,14 @@ fn barycentrics_are_the_khr_built_ins() {
         assert!(text.contains(&format!("{var} = OpVariable %_ptr_Input_v3float Input")), "{text}");
     }
 }
+
+/// `GetAttributeAtVertex` outside a pixel shader gets DXC's error (its
+/// intrinsics.get-attribute-at-vertex.non-pixel-shader test), at the call.
+#[test]
+fn get_attribute_at_vertex_outside_a_pixel_shader_is_an_error() {
+    let src = "float4 main(nointerpolation float4 p : SV_Position) : SV_Position {\n    return GetAttributeAtVertex(p, 0);\n}\n";
+    let err = common::lower(src, "vs_6_1", TargetEnv::default()).expect_err("a vertex shader");
+    assert_eq!(err.message, "GetAttributeAtVertex only allowed in pixel shader");
+    let span = err.span.expect("the call's span");
+    assert_eq!(&src[span.start as usize..span.end as usize], "GetAttributeAtVertex(p, 0)");
+}

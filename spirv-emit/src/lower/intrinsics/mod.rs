@@ -55,6 +55,14 @@ impl<'m> Lowerer<'m> {
                 notes: Vec::new(),
             });
         }
+        if op == I::GetAttributeAtVertex && self.stage != Some(hlslc_sema::tast::Stage::Pixel) {
+            // DXC's error; in a pixel shader the intrinsic is not lowered yet (below).
+            return Err(super::LowerError {
+                message: "GetAttributeAtVertex only allowed in pixel shader".into(),
+                span: self.expr_span(e),
+                notes: Vec::new(),
+            });
+        }
         let families: [Family<'m>; 8] = [
             Self::math_intrinsic,
             Self::packed_intrinsic,
