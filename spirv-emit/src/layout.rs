@@ -153,7 +153,9 @@ fn place_members(members: &[LType], rule: LayoutRule) -> (Vec<u32>, u32, u32) {
             continue;
         }
         let mut off = match m {
-            LType::Vector { elem, .. } if rule.relaxed() || rule == LayoutRule::DxCBuffer => {
+            // (Only vectors of components of at most 4 bytes: a 64-bit vector keeps its
+            // alignment, as DXC's alignUsingHLSLRelaxedLayout does.)
+            LType::Vector { elem, .. } if (rule.relaxed() || rule == LayoutRule::DxCBuffer) && *elem <= 4 => {
                 let off = round_up(cur, *elem);
                 if straddles(off, l.size) {
                     round_up(off, 16)
@@ -194,6 +196,16 @@ mod tests {
         assert_eq!(struct_offsets(&m, DxSBuffer), [0, 32, 64, 76]);
         assert_eq!(layout_of(&LType::Struct(m.clone()), DxCBuffer).size, 100);
         assert_eq!(layout_of(&LType::Struct(m), DxSBuffer).size, 84);
+    }
+
+    #[test]
+    fn relaxed_rules_relax_only_vectors_of_32_bit_or_smaller_components() {
+        // vk.layout.64bit-types.std140/std430: an int64_t3 after a float keeps its 32-byte
+        // alignment; a float3 after a float packs at 4.
+        let m64 = vec![LType::Scalar(4), LType::Vector { elem: 8, count: 3 }];
+        assert_eq!(struct_offsets(&m64, VkStd140), [0, 32]);
+        assert_eq!(struct_offsets(&m64, VkStd430), [0, 32]);
+        assert_eq!(struct_offsets(&[LType::Scalar(4), f3()], VkStd430), [0, 4]);
     }
 
     fn f3() -> LType {
@@ -259,9 +271,9 @@ mod tests {
         // A float4 after a float: relaxed alignment 4 would straddle, so 16.
         let v = [LType::Scalar(4), LType::Vector { elem: 4, count: 4 }];
         assert_eq!(struct_offsets(&v, VkStd430), [0, 16]);
-        // 64-bit vectors larger than a row must start a row.
+        // 64-bit vectors are not relaxed: a double3 keeps its 32-byte alignment (DXC).
         let d = [LType::Scalar(4), LType::Vector { elem: 8, count: 3 }];
-        assert_eq!(struct_offsets(&d, VkStd430), [0, 16]);
+        assert_eq!(struct_offsets(&d, VkStd430), [0, 32]);
         assert_eq!(struct_offsets(&d, Scalar), [0, 8]);
     }
 }

@@ -146,7 +146,21 @@ def bytebuffer_templated_half():
         "offsets", (1, 1, 1), 1, [("u32", w, None), ("u32", [word(pad, pad)] * 8, out)], ["-T", "cs_6_2", "-enable-16bit-types"]
 
 
+def cbuffer_packoffset():
+    # packoffset(cN.c): byte 16 N + 4 c of the buffer, whatever the layout rule would give.
+    words = [3 * n + 1 for n in range(24)]
+
+    def at(reg, comp, count):
+        first = (16 * reg + 4 * comp) // 4
+        return words[first:first + count]
+    out = at(0, 1, 1) + at(1, 2, 2) + at(2, 0, 4) + at(5, 0, 3)
+    return "packoffset places cbuffer members", (1, 1, 1), 1, [
+        ("u32", words, None, "uniform"), ("u32", [0] * len(out), out),
+    ]
+
+
 NAMES = {
+    "cbuffer.packoffset": cbuffer_packoffset,
     "matrix.elements.assign": matrix_elements_assign,
     "matrix.cbuffer.vectors": matrix_cbuffer_vectors,
     "bytebuffer.templated.types": bytebuffer_templated_types,

@@ -163,7 +163,10 @@ impl<'m> Lowerer<'m> {
             let record = cb.binding.vk_shader_record;
             let layout = if cb.is_tbuffer || record { Layout::Std430 } else { Layout::Std140 };
             let prefix = if cb.is_tbuffer { "type.TextureBuffer." } else { "type." };
-            let sty = self.block_struct(&format!("{prefix}{}", cb.name), &tys, &names, layout, cb.is_tbuffer)?;
+            // `packoffset(cN.c)` places a member at byte 16 N + 4 c, whatever the rule (DXC).
+            let pinned: Vec<Option<u32>> =
+                cb.members.iter().map(|&v| m.var(v).binding.packoffset.map(|(r, c)| r * 16 + u32::from(c) * 4)).collect();
+            let sty = self.block_struct_pinned(&format!("{prefix}{}", cb.name), &tys, &pinned, &names, layout, cb.is_tbuffer)?;
             let sc = if record {
                 StorageClass::ShaderRecordBufferKHR
             } else if cb.is_tbuffer {
@@ -193,7 +196,15 @@ impl<'m> Lowerer<'m> {
         if !globals_members.is_empty() {
             let tys: Vec<TypeId> = globals_members.iter().map(|&v| m.var(v).ty).collect();
             let names: Vec<String> = globals_members.iter().map(|&v| m.var(v).name.clone()).collect();
-            let sty = self.block_struct("type.$Globals", &tys, &names, Layout::Std140, false)?;
+            // `register(cN)` places a global at byte 16 N of $Globals (DXC).
+            let pinned: Vec<Option<u32>> = globals_members
+                .iter()
+                .map(|&v| match m.var(v).binding.register {
+                    Some(('c', n)) => Some(n * 16),
+                    _ => None,
+                })
+                .collect();
+            let sty = self.block_struct_pinned("type.$Globals", &tys, &pinned, &names, Layout::Std140, false)?;
             let ptr_ty = self.b.ctx.type_pointer(StorageClass::Uniform, sty);
             let id = self.b.global_variable(ptr_ty, StorageClass::Uniform, None);
             self.global_ids.push(id);
@@ -343,12 +354,6 @@ impl<'m> Lowerer<'m> {
         }
     }
 
-
-    /// A `Block` struct of laid-out members; a read-only one (a `tbuffer` or `TextureBuffer`) is a
-    /// storage buffer (`BufferBlock` before SPIR-V 1.4).
-    pub(crate) fn block_struct(&mut self, name: &str, tys: &[TypeId], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
-        self.block_struct_pinned(name, tys, &[], names, layout, read_only)
-    }
 
     /// [`Self::block_struct`] with members pinned at offsets (`[[vk::offset(n)]]`, see
     /// `LayoutRules::offsets_pinned`).
