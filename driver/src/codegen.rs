@@ -88,6 +88,22 @@ fn letter(class: RegisterClass) -> char {
     }
 }
 
+/// After optimization every texel offset outside a gather must have become a constant
+/// (`ConstOffset`): Vulkan allows `Offset` with a run-time value only on gathers, so a module that
+/// still has one would be invalid. dxc's legalization fails the same way.
+fn check_texel_offsets(module: &rspirv::dr::Module, diags: &mut Diagnostics) {
+    let variable = module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| {
+        !hlslc_spirv_opt::offsets::is_gather(i.class.opcode)
+            && i.operands.iter().any(|o| matches!(o, rspirv::dr::Operand::ImageOperands(m) if m.contains(rspirv::spirv::ImageOperands::OFFSET)))
+    });
+    if variable {
+        diags.push(Diagnostic::error(
+            "a texture offset is not a compile-time constant: Vulkan allows a run-time offset only in Gather \
+             (pass a literal or a constant, or a value the optimizer can fold into one)",
+        ));
+    }
+}
+
 /// `-fspv-extension=`: when given, only the listed extensions (`KHR`: every `SPV_KHR_*` one) may
 /// be used; an extension the module needs beyond them is an error, as in DXC.
 fn check_extensions(module: &rspirv::dr::Module, allowed: &[String], diags: &mut Diagnostics) {
@@ -180,6 +196,7 @@ pub(crate) fn spirv(
                     ));
                 }
                 times.time(Phase::Optimize, || hlslc_spirv_opt::optimize(&mut m, &opt));
+                check_texel_offsets(&m, diags);
             }
             check_extensions(&m, &so.extensions, diags);
             if diags.has_errors() {

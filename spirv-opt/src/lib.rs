@@ -19,6 +19,7 @@ pub mod ids;
 pub mod inline;
 pub mod mem2reg;
 pub mod merge;
+pub mod offsets;
 pub mod scalar;
 pub mod unused;
 
@@ -58,6 +59,8 @@ pub enum Pass {
     Dce,
     /// [`unused`]: unused functions, globals, constants, types, names and decorations.
     RemoveUnused,
+    /// [`offsets`]: `Offset` image operands that are now constants become `ConstOffset`.
+    ConstOffsets,
 }
 
 /// The passes `-O1`..`-O3` run, in order: inlining first, so that what went through pointer
@@ -74,6 +77,7 @@ pub const PIPELINE: &[Pass] = &[
     Pass::DeadBranches,
     Pass::MergeBlocks,
     Pass::Fold,
+    Pass::ConstOffsets,
     Pass::Dce,
     Pass::RemoveUnused,
 ];
@@ -89,6 +93,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::Fold => fold::run(m),
         Pass::Dce => dce::run(m),
         Pass::RemoveUnused => unused::run(m, &opts.keep),
+        Pass::ConstOffsets => offsets::run(m),
     }
 }
 
