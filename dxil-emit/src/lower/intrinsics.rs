@@ -101,7 +101,7 @@ impl Lowerer<'_> {
     }
 
     /// `dot` of two component lists of kind `k`.
-    fn dot(&mut self, k: ScalarKind, a: &[Value], b: &[Value], span: Option<Span>) -> R<Value> {
+    pub(crate) fn dot(&mut self, k: ScalarKind, a: &[Value], b: &[Value], span: Option<Span>) -> R<Value> {
         if k.is_float() && (2..=4).contains(&a.len()) {
             let op = [DxilOp::Dot2, DxilOp::Dot3, DxilOp::Dot4][a.len() - 2];
             let mut args = a.to_vec();
@@ -114,7 +114,8 @@ impl Lowerer<'_> {
                 let m = self.arith(BinaryOp::Mul, k, a[i], b[i])?;
                 acc = self.arith(BinaryOp::Add, k, acc, m)?;
             } else {
-                acc = self.op(DxilOp::IMad, Self::overload(k), &[a[i], b[i], acc], span)?;
+                let mad = if k.is_unsigned() { DxilOp::UMad } else { DxilOp::IMad };
+                acc = self.op(mad, Self::overload(k), &[a[i], b[i], acc], span)?;
             }
         }
         Ok(acc)
@@ -230,8 +231,19 @@ impl Lowerer<'_> {
                 let m = l.min_max(k, true, x[0], x[1], span)?;
                 l.min_max(k, false, m, x[2], span)
             }),
-            I::Mad => self.per_comp(&vals, |l, x| {
-                if let (Some(_), Some(_), Some(_)) = (l.const_of(x[0]), l.const_of(x[1]), l.const_of(x[2])) {
+            I::Mad | I::Umad => self.per_comp(&vals, |l, x| {
+                // Constant operands fold as dxc's simplifier folds them: all three, or a
+                // multiplicand of 0 (fast math) or 1 leaves a plain add.
+                let is = |l: &Self, v: Value, c: f64| match l.const_of(v) {
+                    Some(ConstValue::Float(f)) => f == c,
+                    Some(ConstValue::Int(i)) => i as f64 == c,
+                    _ => false,
+                };
+                let all_const = l.const_of(x[0]).is_some() && l.const_of(x[1]).is_some() && l.const_of(x[2]).is_some();
+                if !l.precise && (is(l, x[0], 0.0) || is(l, x[1], 0.0)) {
+                    return Ok(x[2]);
+                }
+                if all_const || (!l.precise && (is(l, x[0], 1.0) || is(l, x[1], 1.0))) {
                     let m = l.arith(BinaryOp::Mul, k, x[0], x[1])?;
                     return l.arith(BinaryOp::Add, k, m, x[2]);
                 }
@@ -299,7 +311,7 @@ impl Lowerer<'_> {
                 let (a, b) = (l.convert_scalar(gt, ScalarKind::Bool, ScalarKind::Int), l.convert_scalar(lt, ScalarKind::Bool, ScalarKind::Int));
                 l.arith(BinaryOp::Sub, ScalarKind::Int, a, b)
             }),
-            I::Dot => Ok(vec![self.dot(k, &vals[0], &vals[1], span)?]),
+            I::Dot | I::Udot => Ok(vec![self.dot(k, &vals[0], &vals[1], span)?]),
             I::Length => {
                 let d = self.dot(k, &vals[0], &vals[0], span)?;
                 if vals[0].len() == 1 {

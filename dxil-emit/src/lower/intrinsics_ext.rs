@@ -3,7 +3,7 @@
 //! `fwidth`, the unsigned variants of `abs` and `sign`, `IsHelperLane`, and the packed-value
 //! intrinsics (`D3DCOLORtoUBYTE4`, `AddUint64`, `dot2add`, `dot4add_*8packed`, `modf`).
 
-use super::{unsupported, Flat, Lowerer, R};
+use super::{Flat, Lowerer, R};
 use crate::ir::{BinOp, CastOp, IntPred, Value};
 use crate::ops::{DxilOp, Overload, ScalarKind as OK};
 use hlslc_frontend::ast::BinaryOp;
@@ -166,7 +166,7 @@ impl Lowerer<'_> {
                 self.store_out_arg(args[1], whole, span)?;
                 Ok(frac)
             }
-            _ => unsupported(format!("the intrinsic `{}`", op.name()), span),
+            _ => self.intrinsic_compound(op, args, vals, k, rk, span),
         }
     }
 

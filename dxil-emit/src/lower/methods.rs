@@ -95,7 +95,25 @@ impl Lowerer<'_> {
             }
             I::MethodIncrementCounter | I::MethodDecrementCounter => {
                 let d = self.ci8(if op == I::MethodIncrementCounter { 1 } else { -1 });
+                self.mark_counter(h);
                 Ok(vec![self.op(DxilOp::BufferUpdateCounter, Overload::None, &[h, d], span)?])
+            }
+            I::MethodAppend | I::MethodConsume => {
+                // As dxc: the counter gives the element (incremented before an append returns
+                // the old value, decremented before a consume returns the new one), which is
+                // then written or read like `buf[i]`.
+                let Some(elem) = elem else { return unsupported(format!("`{}` on this resource", op.name()), span) };
+                let append = op == I::MethodAppend;
+                let d = self.ci8(if append { 1 } else { -1 });
+                self.mark_counter(h);
+                let idx = self.op(DxilOp::BufferUpdateCounter, Overload::None, &[h, d], span)?;
+                if append {
+                    let values = vals.first().cloned().unwrap_or_default();
+                    self.structured_store(h, idx, elem, &values, span)?;
+                    Ok(Vec::new())
+                } else {
+                    self.resource_read(h, kind, Some(elem), vec![idx], None, span)
+                }
             }
             I::MethodInterlockedAdd
             | I::MethodInterlockedAnd

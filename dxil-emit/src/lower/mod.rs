@@ -18,6 +18,7 @@ mod expr;
 mod geometry;
 mod groupshared;
 mod intrinsics;
+mod intrinsics_compound;
 mod intrinsics_ext;
 mod layout;
 mod library;
@@ -225,6 +226,9 @@ pub(crate) struct Lowerer<'a> {
     pub streams: Vec<geometry::StreamOut>,
     /// Hull and domain patch parameters.
     pub patches: Vec<tessellation::Patch>,
+    /// Set while the initializer of a `precise` variable is lowered: dxc leaves its operations
+    /// unsimplified (a `mad` with a constant multiplicand stays a `mad`).
+    pub precise: bool,
 }
 
 impl<'a> Lowerer<'a> {
@@ -258,6 +262,7 @@ impl<'a> Lowerer<'a> {
             shared: HashMap::new(),
             streams: Vec::new(),
             patches: Vec::new(),
+            precise: false,
         }
     }
 

@@ -34,6 +34,8 @@ pub struct ResInfo {
     pub func: crate::ir::FuncId,
     pub globally_coherent: bool,
     pub sampler_cmp: bool,
+    /// The UAV's hidden counter is used (`IncrementCounter`, `Append`, ...).
+    pub has_counter: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -267,7 +269,7 @@ impl Lowerer<'_> {
         if r.globally_coherent {
             w0 |= 1 << 14;
         }
-        if r.sampler_cmp {
+        if r.sampler_cmp || r.has_counter {
             w0 |= 1 << 15;
         }
         let w1 = match r.kind {
@@ -280,6 +282,32 @@ impl Lowerer<'_> {
             }
         };
         (w0, w1)
+    }
+
+    /// Marks the UAV whose handle is `h` as using its counter (`!dx.resources` and, from SM 6.6,
+    /// the handle's annotation, already emitted, whose properties are rewritten).
+    pub(crate) fn mark_counter(&mut self, h: Value) {
+        let Some(i) = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func) else { return };
+        if self.res.list[i].has_counter {
+            return;
+        }
+        self.res.list[i].has_counter = true;
+        if self.target.version < DxilVersion::new(1, 6) {
+            return;
+        }
+        let Value::Inst(id) = h else { return };
+        let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
+        let (w0, w1) = self.resource_properties(&self.res.list[i]);
+        let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
+        let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
+        let func = self.b.func;
+        if let Some(body) = self.b.module.function_mut(func).body.as_mut() {
+            if let ir::InstKind::Call { args, .. } = &mut body.insts[id.0 as usize].kind {
+                if let Some(p) = args.get_mut(2) {
+                    *p = props;
+                }
+            }
+        }
     }
 
     /// The handle of a resource variable.
@@ -323,6 +351,7 @@ impl Lowerer<'_> {
             func: crate::ir::FuncId(0),
             globally_coherent: var.globally_coherent,
             sampler_cmp: kind == ObjectKind::SamplerComparisonState,
+            has_counter: false,
         };
         let binding = var.binding.clone();
         let i = self.new_handle(info, &binding, span)?;
@@ -367,6 +396,7 @@ impl Lowerer<'_> {
             func: crate::ir::FuncId(0),
             globally_coherent: false,
             sampler_cmp: false,
+            has_counter: false,
         };
         let i = self.new_handle(info, &binding, span)?;
         self.res.by_cb.insert(cb, i);
@@ -628,8 +658,10 @@ impl Lowerer<'_> {
         let ty = self.t.expr(obj).ty;
         let Some((kind, elem)) = self.object_parts(ty) else { return unsupported("this resource expression", span) };
         let h = self.expr(obj)?;
+        let handle_ty = param_type(self.b.module, ParamTy::Handle, Overload::None).expect("Handle");
         match h.first() {
-            Some(h) => Ok((*h, kind, elem)),
+            Some(&h) if self.b.type_of(h) == handle_ty => Ok((h, kind, elem)),
+            Some(_) => unsupported("a resource picked from a local array by a run-time index", span),
             None => unsupported("this resource expression", span),
         }
     }
@@ -828,6 +860,12 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Writes a whole element `index` of the structured buffer `h` (element type `elem`).
+    pub(crate) fn structured_store(&mut self, h: Value, index: Value, elem: TypeId, values: &[Value], span: Option<Span>) -> R<()> {
+        let leaves = self.element_layout(elem);
+        self.raw_store(h, index, &leaves, values, true, span)
+    }
+
     /// `ByteAddressBuffer.Load{,2,3,4}` / `Load<T>`.
     pub(crate) fn byte_address_load(&mut self, h: Value, addr: Value, ty: TypeId, span: Option<Span>) -> R<Flat> {
         let leaves = self.element_layout(ty);
@@ -857,7 +895,7 @@ impl ResState {
                 ResourceClass::Uav => ResourceDetail::Uav {
                     kind: r.kind,
                     globally_coherent: r.globally_coherent,
-                    has_counter: false,
+                    has_counter: r.has_counter,
                     rasterizer_ordered: false,
                     element: r.element,
                     stride: r.stride,

@@ -30,6 +30,12 @@ impl Lowerer<'_> {
                         continue;
                     }
                     let init = match var.init {
+                        Some(e) if var.precise => {
+                            let outer = std::mem::replace(&mut self.precise, true);
+                            let v = self.expr(e);
+                            self.precise = outer;
+                            v?
+                        }
                         Some(e) => self.expr(e)?,
                         None if var.storage == Storage::Static => self.zero_of(var.ty),
                         None => {
