@@ -214,3 +214,52 @@ void main() { boolVecOut.Append(boolVecIn.Consume()); }
         assert!(u.contains("i1 false, i1 true, i1 false"), "{u}");
     }
 }
+
+#[test]
+fn load_status_feeds_check_access_fully_mapped() {
+    // check_status3.hlsl: one checkAccessFullyMapped (DXIL.rst: opcode 71, i1 result) on the
+    // status, the fifth field of the load's ResRet.
+    let text = dxil(
+        "RWBuffer<float4> g_buffer; RWBuffer<uint> g_result; [numthreads(1, 1, 1)] void main() { uint res; float4 data = g_buffer.Load(0, res); g_result[0] = CheckAccessFullyMapped(res); }",
+        "cs_6_0",
+        false,
+    );
+    let body = main_body(&text);
+    assert_in_order(body, &["@dx.op.bufferLoad.f32(i32 68,", "extractvalue %dx.types.ResRet.f32 %", ", 4", "call i1 @dx.op.checkAccessFullyMapped.i32(i32 71, i32 %"]);
+    assert_eq!(body.matches("checkAccessFullyMapped").count(), 1, "{body}");
+    // uav_typed_load_store1.hlsl: on a RWTexture2D the status is the second argument, not an
+    // offset (textureLoad(srv, mip, coord0..2, offset0..2) keeps undef offsets).
+    let text = dxil(
+        "RWTexture2D<float4> uav1; float4 main(uint2 a : A) : SV_Target { uint status; float4 r = uav1.Load(a, status); if (CheckAccessFullyMapped(status)) { r += 3; } return r; }",
+        "ps_6_0",
+        false,
+    );
+    let body = main_body(&text);
+    assert_in_order(body, &["@dx.op.textureLoad.f32(i32 66, %dx.types.Handle %", ", i32 undef, i32 undef, i32 undef, i32 undef)", "extractvalue %dx.types.ResRet.f32 %", ", 4", "@dx.op.checkAccessFullyMapped.i32(i32 71,"]);
+}
+
+#[test]
+fn byte_address_buffer_atomic_methods() {
+    // DXIL.rst: AtomicBinOp = 78 (handle, atomicOp, offset0..2, newValue), AtomicCompareExchange
+    // = 79 (handle, offset0..2, compareValue, newValue); AtomicBinOpCode UMin = 6 (a
+    // uint value), Add = 0.
+    let text = dxil(
+        "RWByteAddressBuffer res; void main(uint a : A, uint b : B) : SV_Target { uint o; res.InterlockedCompareStore(0, a, b); res.InterlockedCompareExchange(4, a, b, o); res.InterlockedMin(8, o); }",
+        "ps_6_0",
+        false,
+    );
+    assert_in_order(
+        main_body(&text),
+        &[
+            "call i32 @dx.op.atomicCompareExchange.i32(i32 79, %dx.types.Handle %",
+            ", i32 0, i32 undef, i32 undef, i32 %",
+            "call i32 @dx.op.atomicCompareExchange.i32(i32 79, %dx.types.Handle %",
+            ", i32 4, i32 undef, i32 undef, i32 %",
+            "call i32 @dx.op.atomicBinOp.i32(i32 78, %dx.types.Handle %",
+            ", i32 6, i32 8, i32 undef, i32 undef, i32 %",
+        ],
+    );
+    // atomicop_method_i64_and_i32.hlsl: the 64-bit methods use the i64 overload (SM 6.6).
+    let text = dxil("RWByteAddressBuffer res; void main(uint a : A) : SV_Target { uint64_t v = a; res.InterlockedAdd64(0, v); }", "ps_6_6", false);
+    assert!(main_body(&text).contains("call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %"), "{text}");
+}

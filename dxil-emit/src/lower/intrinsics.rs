@@ -445,7 +445,9 @@ impl Lowerer<'_> {
             | I::InterlockedUMax
             | I::InterlockedExchange
             | I::InterlockedCompareExchange
-            | I::InterlockedCompareStore => self.interlocked(op, args, e),
+            | I::InterlockedCompareStore
+            | I::InterlockedCompareExchangeFloatBitwise
+            | I::InterlockedCompareStoreFloatBitwise => self.interlocked(op, args, e),
             _ => self.intrinsic_ext(op, args, &vals, k, rk, span),
         }
     }

@@ -89,6 +89,11 @@ impl Lowerer<'_> {
                 let r = self.op(DxilOp::Unpack4x8, Self::overload(rk), &[m, pk], span)?;
                 Ok((0..4).map(|i| self.b.extract_value(r, vec![i])).collect())
             }
+            I::CheckAccessFullyMapped => {
+                let st = self.convert_scalar(vals[0][0], k, ScalarKind::UInt);
+                let r = self.op(DxilOp::CheckAccessFullyMapped, Overload::Scalar(crate::ops::ScalarKind::I32), &[st], span)?;
+                Ok(vec![self.convert_scalar(r, ScalarKind::Bool, rk)])
+            }
             I::GetRenderTargetSampleCount => {
                 let r = self.op(DxilOp::RenderTargetGetSampleCount, Overload::None, &[], span)?;
                 Ok(vec![self.convert_scalar(r, ScalarKind::UInt, rk)])

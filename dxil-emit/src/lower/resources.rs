@@ -48,6 +48,9 @@ pub struct ResState {
     pub lib_globals: HashMap<usize, ir::GlobalId>,
     /// The global [`Lowerer::library_handle`] made for the record being added.
     pending_global: Option<ir::GlobalId>,
+    /// The `%dx.types.ResRet` of the last buffer or texture read, whose fifth field is the
+    /// status a `Load(..., out status)` returns.
+    pub last_ret: Option<Value>,
 }
 
 impl ResState {
@@ -722,6 +725,7 @@ impl Lowerer<'_> {
             } else {
                 self.op(DxilOp::BufferLoad, o, &[h, idx, off], span)?
             };
+            self.res.last_ret = Some(ret);
             for c in 0..n {
                 let x = self.b.extract_value(ret, vec![c as u32]);
                 out.push(self.convert_scalar(x, lk, leaves[i + c].1));
@@ -782,6 +786,7 @@ impl Lowerer<'_> {
                 let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
                 let u = self.undef_i32();
                 let ret = self.op(DxilOp::BufferLoad, Self::overload(lk), &[h, coord[0], u], span)?;
+                self.res.last_ret = Some(ret);
                 Ok(self.unpack(ret, &kinds, lk))
             }
             ResourceKind::CBuffer | ResourceKind::TBuffer | ResourceKind::RawBuffer | ResourceKind::Sampler => unsupported("indexing this resource", span),
@@ -797,6 +802,7 @@ impl Lowerer<'_> {
                     None => self.ci32(0),
                 };
                 let ret = self.op(DxilOp::TextureLoad, Self::overload(lk), &[h, mip, c0, c1, c2, u, u, u], span)?;
+                self.res.last_ret = Some(ret);
                 Ok(self.unpack(ret, &kinds, lk))
             }
         }

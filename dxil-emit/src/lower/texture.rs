@@ -91,7 +91,7 @@ impl Lowerer<'_> {
     }
 
     /// Stores `v` (of kind `from`) to the out-argument `arg`, converted to the argument's kind.
-    fn store_out(&mut self, arg: ExprId, v: Value, from: ScalarKind, span: Option<Span>) -> R<()> {
+    pub(crate) fn store_out(&mut self, arg: ExprId, v: Value, from: ScalarKind, span: Option<Span>) -> R<()> {
         let lv = match &self.t.expr(arg).kind {
             ExprKind::OutArg { lvalue, .. } => *lvalue,
             _ => arg,
