@@ -189,6 +189,25 @@ float internal_helper() { return 3; }
 }
 
 #[test]
+fn out_and_inout_parameters_are_pointers() {
+    // addrspacecast_dbg_crash.ll: `void GlobalSet(inout float x, float val)` is
+    // `?GlobalSet@@YAXAIAMM@Z` (a restrict reference, `AIA`, to float).
+    let text = lib(
+        r#"
+export void GlobalSet(inout float x, float val) { x = val; }
+export void scale(inout float4 v, out int n, float k) { v *= k; n = 3; }
+"#,
+        "lib_6_3",
+    );
+    assert!(text.contains("define void @\"\\01?GlobalSet@@YAXAIAMM@Z\"(float* %x, float %val)"), "{text}");
+    assert!(text.contains("store float %val, float* %x, align 4"), "{text}");
+    assert!(text.contains("(<4 x float>* %v, i32* %n, float %k)"), "{text}");
+    assert!(text.contains("= load <4 x float>, <4 x float>* %v, align 4"), "{text}");
+    assert!(text.contains("store <4 x float> %"), "{text}");
+    assert!(text.contains("store i32 3, i32* %n, align 4"), "{text}");
+}
+
+#[test]
 fn a_declared_function_is_called_not_inlined() {
     // lib_unresolved_func1.hlsl: `declare float @"\01?external_fn...`, `define float @"\01?lib1_fn...`.
     let text = lib(
@@ -216,8 +235,8 @@ fn lib_6_x_keeps_functions_without_export() {
 fn what_libraries_do_not_support_yet_is_refused_by_name() {
     let rt = refused("struct P { float4 c; };\n[shader(\"miss\")] void m(inout P p) { p.c = 1; }\n", "lib_6_3");
     assert!(rt.contains("a miss shader in a library is not supported"), "{rt}");
-    let out = refused("export void f(out float x) { x = 1; }\n", "lib_6_3");
-    assert!(out.contains("the library function `f` with the `out`/`inout` parameter `x`"), "{out}");
+    let st = refused("struct S { float a; };\nexport float f(S s) { return s.a; }\n", "lib_6_3");
+    assert!(st.contains("the library function `f` with the parameter `s` of type `S` (passed by pointer)"), "{st}");
     // -Fo: a library's container needs the RDAT part, which is not written.
     let mut o = Options::for_profile(Profile::parse("lib_6_3").unwrap());
     o.output_kind = hlslc::OutputKind::Binary;

@@ -141,10 +141,13 @@ fn export_signature(module: &tast::Module, m: &mut ir::Module, func: FuncId) -> 
     let mut names = Vec::new();
     for &p in &f.params {
         let v = module.var(p);
-        if !matches!(v.storage, Storage::Param(ParamDir::In)) {
-            return refuse(format!("the `out`/`inout` parameter `{}` (passed by pointer)", v.name));
+        let by_pointer = !matches!(v.storage, Storage::Param(ParamDir::In));
+        if by_pointer && module.types.component(v.ty) == Some(ScalarKind::Bool) {
+            return refuse(format!("the `out`/`inout` bool parameter `{}` (an i32 in memory)", v.name));
         }
         match value_type(module, m, v.ty) {
+            // `out` and `inout` scalars and vectors are pointers to the value.
+            Some(t) if by_pointer => params.push(m.types.pointer(t, 0)),
             Some(t) => params.push(t),
             None => return refuse(format!("the parameter `{}` of type `{}` (passed by pointer)", v.name, module.types.name(v.ty))),
         }
@@ -222,6 +225,10 @@ impl Lowerer<'_> {
     /// declaration (scalars and vectors by value).
     pub(crate) fn external_call(&mut self, func: FuncId, args: &[tast::ExprId], e: tast::ExprId) -> R<super::Flat> {
         let t = self.t;
+        if let Some(&p) = t.func(func).params.iter().find(|&&p| !matches!(t.var(p).storage, Storage::Param(ParamDir::In))) {
+            let what = format!("a call to `{}`, declared without a body, with the `out`/`inout` parameter `{}`", t.func(func).name, t.var(p).name);
+            return unsupported(what, self.span(e));
+        }
         let id = declare_external(t, self.b.module, func)?;
         let mut values = Vec::new();
         for (&p, &a) in t.func(func).params.iter().zip(args) {
@@ -232,7 +239,6 @@ impl Lowerer<'_> {
             };
             values.push(v);
         }
-        let _ = e;
         let r = self.b.call(id, values);
         Ok(match t.types.get(t.func(func).ret) {
             Type::Vector(_, n) => (0..*n)
@@ -264,7 +270,16 @@ impl Lowerer<'_> {
         self.init_statics()?;
         let f = t.func(self.entry_func);
         for (i, &p) in f.params.iter().enumerate() {
-            let arg = ir::Value::Arg(i as u32);
+            let mut arg = ir::Value::Arg(i as u32);
+            match t.var(p).storage {
+                Storage::Param(ParamDir::Out) => {
+                    let vals = self.leaf_kinds(t.var(p).ty).into_iter().map(|k| self.undef_of(k)).collect();
+                    self.vars.insert(p, vals);
+                    continue;
+                }
+                Storage::Param(ParamDir::InOut) => arg = self.b.load(arg, 4),
+                _ => {}
+            }
             let vals = match t.types.get(t.var(p).ty) {
                 Type::Vector(_, n) => (0..*n)
                     .map(|c| {
@@ -282,6 +297,21 @@ impl Lowerer<'_> {
         self.stmt(body)?;
         let n = self.flat_len(f.ret);
         let vals = self.finish_returns(f.ret, n)?;
+        // `out` and `inout` parameters are written back through their pointers.
+        for (i, &p) in f.params.iter().enumerate() {
+            if matches!(t.var(p).storage, Storage::Param(ParamDir::In)) {
+                continue;
+            }
+            let flat = self.vars.get(&p).cloned().unwrap_or_default();
+            let v = match t.types.get(t.var(p).ty) {
+                Type::Vector(k, _) => self.build_vector(*k, &flat),
+                _ => match flat.first() {
+                    Some(v) => *v,
+                    None => continue,
+                },
+            };
+            self.b.store(v, ir::Value::Arg(i as u32), 4);
+        }
         let ret = match t.types.get(f.ret) {
             Type::Vector(k, _) => Some(self.build_vector(*k, &vals)),
             _ => vals.first().copied(),
@@ -430,7 +460,12 @@ pub(crate) fn mangle_function(t: &tast::Module, f: &tast::Function) -> Option<St
     let mut params = String::new();
     let mut seen: Vec<String> = Vec::new();
     for &p in &f.params {
-        let enc = mangle_type_in(t, t.var(p).ty, &mut names)?;
+        let mut enc = mangle_type_in(t, t.var(p).ty, &mut names)?;
+        // An `out`/`inout` scalar or vector is a `__restrict` reference (`AIA`, as in dxc's
+        // `?GlobalSet@@YAXAIAMM@Z` for `(inout float, float)`); structs are written as values.
+        if !matches!(t.var(p).storage, Storage::Param(ParamDir::In)) && !enc.starts_with('U') {
+            enc = format!("AIA{enc}");
+        }
         if enc.len() > 1 {
             if let Some(i) = seen.iter().position(|s| *s == enc) {
                 params.push_str(&i.to_string());
