@@ -18,8 +18,38 @@ impl std::fmt::Display for ReflectError {
 
 /// Reflects a SPIR-V binary (the words as written: header first).
 pub fn from_spirv(words: &[u32]) -> Result<Reflection, ReflectError> {
-    let module = rspirv::dr::load_words(words).map_err(|e| ReflectError(format!("cannot parse the SPIR-V module: {e}")))?;
+    let words = without_module_ext_insts(words);
+    let module = rspirv::dr::load_words(&words).map_err(|e| ReflectError(format!("cannot parse the SPIR-V module: {e}")))?;
     Ok(from_spirv_module(&module))
+}
+
+/// `words` without the `OpExtInst`s outside functions (debug information:
+/// `NonSemantic.Shader.DebugInfo.100`, `OpenCL.DebugInfo.100`), which rspirv's loader refuses
+/// and reflection does not read. The header and every other instruction stay as they are.
+fn without_module_ext_insts(words: &[u32]) -> std::borrow::Cow<'_, [u32]> {
+    const EXT_INST: u32 = Op::ExtInst as u32;
+    const FUNCTION: u32 = Op::Function as u32;
+    let mut out: Option<Vec<u32>> = None;
+    let mut i = 5.min(words.len());
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 || i + count > words.len() || op == FUNCTION {
+            break;
+        }
+        if op == EXT_INST {
+            out.get_or_insert_with(|| words[..i].to_vec());
+        } else if let Some(o) = out.as_mut() {
+            o.extend_from_slice(&words[i..i + count]);
+        }
+        i += count;
+    }
+    match out {
+        Some(mut o) => {
+            o.extend_from_slice(&words[i..]);
+            std::borrow::Cow::Owned(o)
+        }
+        None => std::borrow::Cow::Borrowed(words),
+    }
 }
 
 /// Reflects a loaded SPIR-V module (what [`from_spirv`] does after parsing).
@@ -783,5 +813,24 @@ mod tests {
         assert_eq!(half_to_f32(0x3c00), 1.0);
         assert_eq!(half_to_f32(0xc000), -2.0);
         assert_eq!(half_to_f32(0x3800), 0.5);
+    }
+}
+
+#[cfg(test)]
+mod debug_info_tests {
+    use super::without_module_ext_insts;
+
+    #[test]
+    fn module_scope_ext_insts_are_left_out_before_loading() {
+        let header = [spirv::MAGIC_NUMBER, 0x0001_0000, 0, 10, 0];
+        let capability = [2 << 16 | 17, 1];
+        let ext_inst = [5 << 16 | 12, 1, 2, 3, 35];
+        let function = [5 << 16 | 54, 1, 4, 0, 5];
+        let in_function = [5 << 16 | 12, 1, 6, 3, 23];
+        let words: Vec<u32> = [&header[..], &capability, &ext_inst, &function, &in_function].concat();
+        let expected: Vec<u32> = [&header[..], &capability, &function, &in_function].concat();
+        assert_eq!(without_module_ext_insts(&words).as_ref(), &expected[..]);
+        let plain: Vec<u32> = [&header[..], &capability, &function].concat();
+        assert!(matches!(without_module_ext_insts(&plain), std::borrow::Cow::Borrowed(_)));
     }
 }

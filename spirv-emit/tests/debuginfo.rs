@@ -249,3 +249,32 @@ CHECK: {{%[0-9]+}} = OpExtInst %void {{%[0-9]+}} DebugTypeArray [[float]] %uint_
 "#,
     );
 }
+
+/// DXC's rich.debug.global-variable.hlsl and rich.debug.sampler.hlsl: a `DebugGlobalVariable`
+/// for each module-scope variable, naming its `OpVariable`, flags FlagIsDefinition.
+#[test]
+fn global_variables() {
+    let src = "static float g = 2;
+SamplerState s;
+float4 main() : SV_Target { return g; }
+";
+    let words = compile(src, "ps_6_0", TargetEnv::Vulkan1_0, false, 0xFFFD);
+    check(
+        &words,
+        "vulkan1.0",
+        r#"
+CHECK: [[g:%[0-9]+]] = OpString "g"
+CHECK: [[s:%[0-9]+]] = OpString "s"
+CHECK: DebugGlobalVariable [[g]] {{%[0-9]+}} {{%[0-9]+}} %uint_1 %uint_14 {{%[0-9]+}} [[g]] %g %uint_8
+CHECK: DebugGlobalVariable [[s]] {{%[0-9]+}} {{%[0-9]+}} %uint_2 %uint_14 {{%[0-9]+}} [[s]] %s %uint_8
+"#,
+    );
+    let words = compile_as(src, "ps_6_0", TargetEnv::Vulkan1_0, false, 0xFFFD, false);
+    check(
+        &words,
+        "vulkan1.0",
+        r#"
+CHECK: DebugGlobalVariable {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} 1 14 {{%[0-9]+}} {{%[0-9]+}} %g FlagIsDefinition
+"#,
+    );
+}

@@ -11,7 +11,8 @@
 //!   `DebugTypeMember`, `DebugTypeFunction`), a `DebugFunction` per function with its
 //!   `DebugFunctionDefinition`, a `DebugLexicalBlock` per compound statement, `DebugScope` at the
 //!   start of each block that holds statements, `DebugLine` per statement, `DebugLocalVariable` +
-//!   `DebugDeclare` for locals and parameters, and `DebugEntryPoint` for each entry point (its
+//!   `DebugDeclare` for locals and parameters, `DebugGlobalVariable` for module-scope variables,
+//!   and `DebugEntryPoint` for each entry point (its
 //!   wrapper function is `__dxc_setup`, as dxc names it).
 //!
 //! - `rich` (`-fspv-debug=rich`, `rich-with-source`): the same description in `OpenCL.DebugInfo.100`,
@@ -28,8 +29,8 @@
 //! module-scope instructions are in creation order, not in dxc's post-order of its debug info
 //! graph; `DebugLine` columns cover the statement (dxc's cover each expression); members and
 //! composites have no line (the typed AST keeps no span for fields); resource types and other
-//! opaque objects are composites named `@<type>` without members or size; module-scope variables
-//! get no `DebugGlobalVariable`.
+//! opaque objects are composites named `@<type>` without members or size; members of constant
+//! buffers get no `DebugGlobalVariable`.
 
 use super::{Lowerer, R};
 use crate::id::SpvId;
@@ -55,6 +56,7 @@ pub mod op {
     pub const TYPE_FUNCTION: u32 = 8;
     pub const TYPE_COMPOSITE: u32 = 10;
     pub const TYPE_MEMBER: u32 = 11;
+    pub const GLOBAL_VARIABLE: u32 = 18;
     pub const FUNCTION: u32 = 20;
     pub const LEXICAL_BLOCK: u32 = 21;
     pub const SCOPE: u32 = 23;
@@ -73,6 +75,8 @@ pub mod op {
 const FLAG_PUBLIC: u32 = 3;
 /// `DebugInfoFlags`: FlagIsLocal.
 const FLAG_LOCAL: u32 = 4;
+/// `DebugInfoFlags`: FlagIsDefinition.
+const FLAG_DEFINITION: u32 = 8;
 /// `DebugCompositeType`: Structure.
 const TAG_STRUCTURE: u32 = 1;
 /// `DebugBaseTypeAttributeEncoding`.
@@ -215,15 +219,40 @@ impl<'m> Lowerer<'m> {
         Ok(self.b.debug_ext_inst_here(set, instruction, operands)?)
     }
 
-    /// Ends debug information: a `rich` `DebugFunction` of a function that was never lowered
-    /// names `DebugInfoNone`.
+    /// Ends debug information: a `DebugGlobalVariable` for each module-scope variable; a `rich`
+    /// `DebugFunction` of a function that was never lowered names `DebugInfoNone`.
     pub(crate) fn debug_end(&mut self) {
+        if self.dbg.is_none() {
+            return;
+        }
+        self.debug_globals();
         if !self.dbg_opencl() {
             return;
         }
         let ids: Vec<SpvId> = self.dbg.as_ref().map(|d| d.fn_ids.values().copied().collect()).unwrap_or_default();
         let none = self.debug_none();
         self.b.debug_unresolved_functions(&ids, none);
+    }
+
+    /// `DebugGlobalVariable` of each module-scope variable with its own `OpVariable` (members of
+    /// constant buffers and variables with no debug type get none).
+    fn debug_globals(&mut self) {
+        let m = self.m;
+        for &g in &m.globals {
+            let Some(super::VarHome::Ptr { ptr, .. }) = self.vars.get(&g).cloned() else { continue };
+            let var = m.var(g);
+            let ty = self.debug_type(var.ty);
+            if self.dbg.as_ref().is_some_and(|d| d.none == Some(ty)) {
+                continue;
+            }
+            let name = self.dbg_string(&var.name);
+            let at = self.debug_name_in(var.span, &var.name);
+            let (src, line, col) = self.debug_location(at);
+            let unit = self.debug_unit();
+            let flags = self.dn(FLAG_DEFINITION);
+            let id = |x: SpvId| Operand::IdRef(x.0);
+            self.dbg_inst(op::GLOBAL_VARIABLE, vec![id(name), id(ty), src, line, col, id(unit), id(name), id(ptr), flags]);
+        }
     }
 
     /// The `DebugSource` of `file`, made on first use (with the text for `-with-source`).
@@ -729,6 +758,7 @@ mod tests {
             (op::TYPE_FUNCTION, "DebugTypeFunction"),
             (op::TYPE_COMPOSITE, "DebugTypeComposite"),
             (op::TYPE_MEMBER, "DebugTypeMember"),
+            (op::GLOBAL_VARIABLE, "DebugGlobalVariable"),
             (op::FUNCTION, "DebugFunction"),
             (op::LEXICAL_BLOCK, "DebugLexicalBlock"),
             (op::SCOPE, "DebugScope"),
