@@ -2,28 +2,9 @@
 //! in the type of the usual arithmetic conversions, and constant shifts whose count wraps at the
 //! width of the shifted type.
 
-use hlslc::{compile, Options, Output, Profile};
+mod common;
+use common::{assert_in_order, dxil_text as dxil};
 
-fn dxil(src: &str, profile: &str, sixteen: bool) -> String {
-    let mut o = Options::for_profile(Profile::parse(profile).unwrap());
-    o.enable_16bit_types = sixteen;
-    let r = compile(src, "t.hlsl", &o, None);
-    assert!(r.succeeded(), "{}", r.render_diagnostics());
-    match r.output {
-        Some(Output::Text(t)) => t,
-        other => panic!("no text output: {other:?}"),
-    }
-}
-
-fn assert_in_order(text: &str, expect: &[&str]) {
-    let mut rest = text;
-    for e in expect {
-        match rest.find(e) {
-            Some(i) => rest = &rest[i + e.len()..],
-            None => panic!("missing `{e}` (in this order) in:\n{text}"),
-        }
-    }
-}
 
 #[test]
 fn compound_assignment_converts_to_the_operation_type_and_back() {

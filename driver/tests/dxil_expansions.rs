@@ -4,24 +4,12 @@
 //! `mad`/`dot` on unsigned and constant operands, `pack_*`/`unpack_*`, `EvaluateAttribute*`,
 //! `GetAttributeAtVertex`, and `Append`/`Consume` on structured buffers.
 
-use hlslc::{compile, Options, Output, Profile};
+mod common;
+use common::{assert_in_order, dxil_text as dxil};
 
-fn dxil(src: &str, profile: &str, sixteen: bool) -> String {
-    let mut o = Options::for_profile(Profile::parse(profile).unwrap());
-    o.enable_16bit_types = sixteen;
-    let r = compile(src, "t.hlsl", &o, None);
-    assert!(r.succeeded(), "{}", r.render_diagnostics());
-    match r.output {
-        Some(Output::Text(t)) => t,
-        other => panic!("no text output: {other:?}"),
-    }
-}
 
 fn errors(src: &str, profile: &str) -> String {
-    let o = Options::for_profile(Profile::parse(profile).unwrap());
-    let r = compile(src, "t.hlsl", &o, None);
-    assert!(!r.succeeded(), "expected an error");
-    r.render_diagnostics()
+    common::dxil_errors(src, profile)
 }
 
 /// The body of `@main` (the declarations after it name every op too).
@@ -29,16 +17,6 @@ fn main_body(text: &str) -> &str {
     let start = text.find("define void @main()").expect("@main");
     let end = text[start..].find("\n}\n").map_or(text.len(), |e| start + e);
     &text[start..end]
-}
-
-fn assert_in_order(text: &str, expect: &[&str]) {
-    let mut rest = text;
-    for e in expect {
-        match rest.find(e) {
-            Some(i) => rest = &rest[i + e.len()..],
-            None => panic!("missing `{e}` (in this order) in:\n{text}"),
-        }
-    }
 }
 
 #[test]

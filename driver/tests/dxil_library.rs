@@ -4,40 +4,22 @@
 //! text comes from dxc's tests (HLSLFileCheck `shader_targets/library`, `d3dreflect` lib
 //! listings, `Sample_node.hlsl`, `register_args_lib.hlsl`), not from hlslc's output.
 
+mod common;
+use common::assert_in_order;
 use hlslc::{compile, Options, Output, Profile};
 
 fn lib(src: &str, profile: &str) -> String {
-    let o = Options::for_profile(Profile::parse(profile).unwrap());
-    let r = compile(src, "t.hlsl", &o, None);
-    assert!(r.succeeded(), "{}", r.render_diagnostics());
-    match r.output {
-        Some(Output::Text(t)) => t,
-        other => panic!("no text output: {other:?}"),
-    }
+    common::dxil_text(src, profile, false)
 }
 
 fn refused(src: &str, profile: &str) -> String {
-    let o = Options::for_profile(Profile::parse(profile).unwrap());
-    let r = compile(src, "t.hlsl", &o, None);
-    assert!(!r.succeeded(), "compiled:\n{:?}", r.output);
-    assert_eq!(r.output, None);
-    r.render_diagnostics()
+    common::dxil_errors(src, profile)
 }
 
 /// The `!N = !{...}` node that `line_start` begins (`!12 = !{...}`), by its number.
 fn node<'a>(text: &'a str, id: &str) -> &'a str {
     let prefix = format!("{id} = ");
     text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no node {id} in:\n{text}"))
-}
-
-fn assert_in_order(text: &str, expect: &[&str]) {
-    let mut rest = text;
-    for e in expect {
-        match rest.find(e) {
-            Some(i) => rest = &rest[i + e.len()..],
-            None => panic!("missing `{e}` (in this order) in:\n{text}"),
-        }
-    }
 }
 
 #[test]

@@ -5,12 +5,7 @@
 
 mod common;
 
-use hlslc_frontend::diag::Diagnostics;
-use hlslc_frontend::parser::{parse, ParseOptions};
-use hlslc_frontend::pp::{preprocess, PpOptions};
-use hlslc_frontend::SourceMap;
-use hlslc_sema::{analyze, SemaOptions};
-use hlslc_spirv::lower::{emit_spirv, DebugSource, LowerOptions};
+use hlslc_spirv::lower::{DebugSource, LowerOptions};
 use hlslc_spirv::target::TargetEnv;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -23,24 +18,17 @@ fn compile(src: &str, profile: &str, target: TargetEnv, with_source: bool, sourc
 
 /// [`compile`], with `-fspv-debug=rich` when `vulkan` is false.
 fn compile_as(src: &str, profile: &str, target: TargetEnv, with_source: bool, source_len: usize, vulkan: bool) -> Vec<u32> {
-    let mut sm = SourceMap::new();
-    let f = sm.add("test.hlsl", src);
-    let mut diags = Diagnostics::new();
-    let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
-    let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
-    let m = analyze(&tu, &opts, &mut diags);
-    assert!(!diags.has_errors(), "{}", diags.render(&sm));
-    let m = m.expect("sema returns a module without errors");
-    let mut ds = DebugSource::zi(sm, f, 600);
-    ds.vulkan = vulkan;
-    ds.rich = !vulkan;
-    ds.tool = false;
-    ds.source = with_source;
-    ds.source_len = source_len;
-    ds.command_line = format!(" -E main -T {profile} -spirv -fcgl -fspv-debug=vulkan");
-    let lo = LowerOptions { target, entry_name: "main".into(), debug_source: Some(ds), ..LowerOptions::default() };
-    emit_spirv(&m, &lo).unwrap_or_else(|e| panic!("lowering failed: {e:?}"))
+    common::lower_with_sources(src, profile, |sm, f| {
+        let mut ds = DebugSource::zi(sm, f, 600);
+        ds.vulkan = vulkan;
+        ds.rich = !vulkan;
+        ds.tool = false;
+        ds.source = with_source;
+        ds.source_len = source_len;
+        ds.command_line = format!(" -E main -T {profile} -spirv -fcgl -fspv-debug=vulkan");
+        LowerOptions { target, debug_source: Some(ds), ..LowerOptions::default() }
+    })
+    .unwrap_or_else(|e| panic!("lowering failed: {e:?}"))
 }
 
 fn filecheck() -> Option<String> {

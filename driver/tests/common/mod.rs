@@ -64,3 +64,37 @@ pub fn code(o: &Output) -> i32 {
 }
 
 pub const GOOD: &str = "float4 main(float4 c : COLOR) : SV_Target { return c; }\n";
+
+/// The DXIL text hlslc prints for `src` compiled for `profile` (`-enable-16bit-types` with
+/// `sixteen`); a failed compile fails the test.
+pub fn dxil_text(src: &str, profile: &str, sixteen: bool) -> String {
+    let mut o = hlslc::Options::for_profile(hlslc::Profile::parse(profile).unwrap());
+    o.enable_16bit_types = sixteen;
+    let r = hlslc::compile(src, "t.hlsl", &o, None);
+    assert!(r.succeeded(), "{}", r.render_diagnostics());
+    match r.output {
+        Some(hlslc::Output::Text(t)) => t,
+        other => panic!("no text output: {other:?}"),
+    }
+}
+
+/// The rendered diagnostics of `src`, which must fail to compile for `profile` (and give no
+/// output).
+pub fn dxil_errors(src: &str, profile: &str) -> String {
+    let o = hlslc::Options::for_profile(hlslc::Profile::parse(profile).unwrap());
+    let r = hlslc::compile(src, "t.hlsl", &o, None);
+    assert!(!r.succeeded(), "compiled:\n{:?}", r.output);
+    assert_eq!(r.output, None);
+    r.render_diagnostics()
+}
+
+/// Fails unless every string of `expect` occurs in `text`, in this order.
+pub fn assert_in_order(text: &str, expect: &[&str]) {
+    let mut rest = text;
+    for e in expect {
+        match rest.find(e) {
+            Some(i) => rest = &rest[i + e.len()..],
+            None => panic!("missing `{e}` (in this order) in:\n{text}"),
+        }
+    }
+}

@@ -8,6 +8,7 @@ pub mod intrinsics;
 use hlslc_frontend::diag::Diagnostics;
 use hlslc_frontend::parser::{parse, ParseOptions};
 use hlslc_frontend::pp::{preprocess, PpOptions};
+use hlslc_frontend::source::FileId;
 use hlslc_frontend::SourceMap;
 use hlslc_sema::{analyze, SemaOptions};
 use hlslc_spirv::lower::{emit_spirv, LowerError, LowerOptions};
@@ -23,6 +24,16 @@ pub fn lower(src: &str, profile: &str, target: TargetEnv) -> Result<Vec<u32>, Lo
 
 /// [`lower`] with every lowering option given (`entry_name` is set to `main`).
 pub fn lower_with(src: &str, profile: &str, lo: LowerOptions) -> Result<Vec<u32>, LowerError> {
+    lower_with_sources(src, profile, |_, _| lo)
+}
+
+/// [`lower_with`], the options made from the compilation's sources and the main file (for
+/// options that carry them, such as `-Zi`'s `DebugSource`).
+pub fn lower_with_sources(
+    src: &str,
+    profile: &str,
+    options: impl FnOnce(SourceMap, FileId) -> LowerOptions,
+) -> Result<Vec<u32>, LowerError> {
     let mut sm = SourceMap::new();
     let f = sm.add("test.hlsl", src);
     let mut diags = Diagnostics::new();
@@ -32,7 +43,7 @@ pub fn lower_with(src: &str, profile: &str, lo: LowerOptions) -> Result<Vec<u32>
     let m = analyze(&tu, &opts, &mut diags);
     assert!(!diags.has_errors(), "{}", diags.render(&sm));
     let m = m.expect("sema returns a module without errors");
-    emit_spirv(&m, &LowerOptions { entry_name: "main".into(), ..lo })
+    emit_spirv(&m, &LowerOptions { entry_name: "main".into(), ..options(sm, f) })
 }
 
 /// [`lower`] for a module that must lower.
