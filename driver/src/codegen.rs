@@ -8,7 +8,7 @@ use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
 use hlslc_sema::{analyze, SemaOptions};
 use hlslc_frontend::source::{FileId, SourceMap};
-use hlslc_spirv::lower::{emit_module, layout::LayoutRules, DebugSource, LowerOptions};
+use hlslc_spirv::lower::{emit_module_all, layout::LayoutRules, DebugSource, LowerOptions};
 use rspirv::binary::Assemble;
 
 /// Sema's options from the command line.
@@ -186,7 +186,7 @@ pub(crate) fn spirv(
         counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
         ray_tracing_nv: so.extensions.iter().any(|e| e == "SPV_NV_ray_tracing"),
     };
-    match times.time(Phase::Codegen, || emit_module(&module, &lower)) {
+    match times.time(Phase::Codegen, || emit_module_all(&module, &lower)) {
         Ok(mut m) => {
             if let Some(opt) = spirv_optimizer(options) {
                 if lower.debug_source.as_ref().is_some_and(|d| d.vulkan || d.rich) {
@@ -219,15 +219,17 @@ pub(crate) fn spirv(
             });
             Some((Output::Binary(bytes), listing))
         }
-        Err(e) => {
-            let mut d = Diagnostic::error(e.message).with_code("E0400");
-            if let Some(span) = e.span {
-                d = d.at(span);
+        Err(errors) => {
+            for e in errors {
+                let mut d = Diagnostic::error(e.message).with_code("E0400");
+                if let Some(span) = e.span {
+                    d = d.at(span);
+                }
+                for n in e.notes {
+                    d = d.with_note(n);
+                }
+                diags.push(d);
             }
-            for n in e.notes {
-                d = d.with_note(n);
-            }
-            diags.push(d);
             None
         }
     }

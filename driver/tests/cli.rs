@@ -404,3 +404,22 @@ fn an_entry_point_compiled_for_the_wrong_stage_is_an_error() {
     let o = hlslc(&["-spirv", "-E", "VSMain", "-T", "vs_6_0", "-Fo", out, f]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
+
+#[test]
+fn dxil_only_switches_refused_with_spirv() {
+    // dxc refuses -Gec (HLSL 2016 compatibility, a DXIL mode) and -Qstrip_reflect (a container
+    // part) with -spirv, before compiling: an error naming the switch, exit 1, no output file.
+    let dir = TempDir::new("spirv_refusals");
+    let f = dir.file("a.hlsl", GOOD);
+    let f = f.to_str().unwrap();
+    for switch in ["-Gec", "-Qstrip_reflect"] {
+        let out = dir.path("a.spv");
+        let o = hlslc(&["-T", "ps_6_0", "-E", "main", "-spirv", switch, f, "-Fo", out.to_str().unwrap()]);
+        assert_eq!(code(&o), 1, "{switch}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("{switch} is not supported with -spirv")), "{switch}: {}", stderr(&o));
+        assert!(!out.exists(), "{switch}: an output file was written");
+        // Without -spirv both are accepted.
+        let o = hlslc(&["-T", "ps_6_0", "-E", "main", switch, f]);
+        assert_eq!(code(&o), 0, "{switch} without -spirv: {}", stderr(&o));
+    }
+}

@@ -192,6 +192,14 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     if inv.options.spirv && inv.outputs.hash.is_some() {
         return Err(CliError::new(CliErrorKind::Usage, "'-Fsh' applies to DXIL containers; it cannot be used with -spirv"));
     }
+    // dxc's refusals of DXIL-only switches with -spirv: -Gec (its HLSL 2016 rules are DXIL's)
+    // and -Qstrip_reflect (SPIR-V has no container to strip).
+    if inv.options.spirv && inv.options.backward_compat {
+        return Err(CliError::new(CliErrorKind::Usage, "-Gec is not supported with -spirv"));
+    }
+    if inv.options.spirv && inv.options.dxil_options.strip_reflection {
+        return Err(CliError::new(CliErrorKind::Usage, "-Qstrip_reflect is not supported with -spirv"));
+    }
     Ok(inv)
 }
 

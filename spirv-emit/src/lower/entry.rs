@@ -45,6 +45,27 @@ pub(crate) struct Io {
     /// (input, variable, location, index): DXC decorates them after every other decoration of
     /// the stage variables, inputs before outputs, each in creation order.
     fixed: Vec<(bool, SpvId, u32, Option<u32>)>,
+    /// Every stage variable that takes locations, for dxc's checks of the assignment
+    /// ([`Lowerer::check_locations`]).
+    loc_vars: Vec<LocVar>,
+    /// The semantic of the entry point's first stage variable, which dxc names in its errors
+    /// about locations used twice.
+    first_semantic: Option<String>,
+}
+
+/// A stage variable that takes locations, as dxc's checks see it.
+struct LocVar {
+    input: bool,
+    /// Where `[[vk::location(n)]]` gives its location.
+    explicit: Option<Span>,
+    /// Its location, when known at creation (explicit, `SV_Target<n>` or in declaration order).
+    location: Option<u32>,
+    count: u32,
+    /// `[[vk::index(n)]]`, else 0.
+    index: u32,
+    /// An `SV_Target<n>` output without `vk::location`: at location n.
+    target: bool,
+    span: Span,
 }
 
 struct SemCursor {
@@ -577,6 +598,7 @@ impl<'m> Lowerer<'m> {
     /// numbered in the order of their semantic strings (as dxc sorts them: `TEXCOORD10` before
     /// `TEXCOORD2`), after the explicit ones.
     fn finish_locations(&mut self, io: &mut Io) {
+        self.check_locations(io);
         let fixed = std::mem::take(&mut io.fixed);
         let mut alpha = std::mem::take(&mut io.alpha);
         alpha.sort_by(|a, b| a.2.cmp(&b.2));
@@ -595,6 +617,44 @@ impl<'m> Lowerer<'m> {
                 let location = *next;
                 used.extend(location..location + count);
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+            }
+        }
+    }
+
+    /// dxc's checks of the stage variables' locations, for the inputs and then the outputs of
+    /// the entry point (each reported, lowering goes on): when every variable that takes a
+    /// location has a `[[vk::location]]`, no location may be used twice (dxc names the entry
+    /// point's first stage variable in the error, whichever variable used the location first);
+    /// a `vk::location` on only some of them is refused; otherwise two `SV_Target<n>` outputs
+    /// may not share n.
+    fn check_locations(&mut self, io: &Io) {
+        let first = io.first_semantic.clone().unwrap_or_default();
+        for input in [true, false] {
+            let dir = if input { "input" } else { "output" };
+            let vars: Vec<&LocVar> = io.loc_vars.iter().filter(|v| v.input == input).collect();
+            if vars.iter().all(|v| v.explicit.is_some()) {
+                let mut used: Vec<(u32, u32)> = Vec::new();
+                for v in &vars {
+                    let loc = v.location.unwrap_or(0);
+                    for l in loc..loc + v.count {
+                        if used.contains(&(l, v.index)) {
+                            self.defer_error(format!("stage {dir} location #{l} already consumed by semantic '{first}'"), v.explicit);
+                        }
+                        used.push((l, v.index));
+                    }
+                }
+            } else if vars.iter().any(|v| v.explicit.is_some()) {
+                self.defer_error(format!("partial explicit stage {dir} location assignment via vk::location(X) unsupported"), None);
+            } else {
+                let mut used: Vec<u32> = Vec::new();
+                for v in vars.iter().filter(|v| v.target) {
+                    let loc = v.location.unwrap_or(0);
+                    if used.contains(&loc) {
+                        self.defer_error(format!("Multiple stage variables have a duplicated pair of location and index at {loc} / 0"), Some(v.span));
+                        break;
+                    }
+                    used.push(loc);
+                }
             }
         }
     }
@@ -641,6 +701,9 @@ impl<'m> Lowerer<'m> {
         io: &mut Io,
     ) -> R<(SpvId, SpvId, SpvId, Option<BuiltIn>)> {
         let hlsl_spv = self.ty(ty, Layout::Logical)?;
+        if io.first_semantic.is_none() {
+            io.first_semantic = Some(semantic.as_str().to_string());
+        }
         let slot = match vk.builtin {
             Some((b, at)) => {
                 let Ok(b) = b else {
@@ -778,6 +841,15 @@ impl<'m> Lowerer<'m> {
                     Some((index, at)) => Some(self.dual_source_index(stage, vk, index, at)?),
                     None => None,
                 };
+                io.loc_vars.push(LocVar {
+                    input,
+                    explicit: vk.location.map(|l| l.1),
+                    location,
+                    count: locations,
+                    index: index.unwrap_or(0),
+                    target: fixed.is_some() && vk.location.is_none(),
+                    span,
+                });
                 match location {
                     Some(location) => {
                         used.extend(location..location + locations);

@@ -309,11 +309,19 @@ pub(crate) struct Lowerer<'m> {
     /// Module-scope variables made by inline SPIR-V attributes, added to the entry points'
     /// interfaces at the end.
     pub(crate) inline_interface: Vec<SpvId>,
+    /// Errors reported while lowering goes on (as dxc's `emitError` without returning), so that
+    /// one run reports each of them; lowering fails at the end when there is any ([`Lowerer::defer_error`]).
+    pub(crate) deferred: Vec<LowerError>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
 /// passes).
 pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, LowerError> {
+    lower_module_all(m, opts).map_err(|mut errors| errors.remove(0))
+}
+
+/// [`lower_module`] with every error it reports (at least one when it fails), in order.
+pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Vec<LowerError>> {
     let mut l = Lowerer {
         m,
         b: ModuleBuilder::new(opts.target),
@@ -349,49 +357,73 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
         mesh_outs: HashMap::new(),
         ext_builtins: HashMap::new(),
         inline_interface: Vec::new(),
+        deferred: Vec::new(),
     };
-    if m.entries.is_empty() {
-        return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
+    let run = l.lower_all();
+    let mut errors = std::mem::take(&mut l.deferred);
+    if let Err(e) = run {
+        errors.push(e);
     }
-    // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
-    if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(m, hlslc_sema::attrs::Target::Spirv) {
-        return Err(LowerError { message, span: Some(u.span), notes: Vec::new() });
+    if !errors.is_empty() {
+        return Err(errors);
     }
-    l.b.capability(spirv::Capability::Shader);
-    l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
-    l.debug_begin();
-    l.collect_image_formats()?;
-    if opts.reflect {
-        // As DXC: both extensions with -fspv-reflect, whether or not a decoration needs them.
-        l.b.extension("SPV_GOOGLE_hlsl_functionality1");
-        l.b.extension("SPV_GOOGLE_user_type");
-    }
-    l.declare_resources()?;
-    for entry in &m.entries {
-        l.stage = Some(entry.stage);
-        l.stream_out = None;
-        l.depth_replacing = false;
-        l.lower_entry(entry)?;
-    }
-    loop {
-        if let Some(f) = l.pending.pop() {
-            let id = l.func_id(f);
-            l.lower_function(f, id, &[])?;
-        } else if let Some((f, id, bound)) = l.pending_specialized.pop() {
-            l.lower_function(f, id, &bound)?;
-        } else {
-            break;
-        }
-    }
-    l.finish_inline_interfaces();
-    l.debug_end();
-    l.bind_heaps();
-    l.finish_user_types();
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);
-    let mut built = l.b.finish()?;
+    let mut built = l.b.finish().map_err(|e| vec![LowerError::from(e)])?;
     raytracing::finish_late_vars(&mut built.module, &late, &globals, opts.target.spirv_version() >= (1, 4));
     Ok(built)
+}
+
+impl<'m> Lowerer<'m> {
+    /// Reports an error and lets lowering go on (the caller continues with a placeholder value):
+    /// the module is not produced, and every such error is reported.
+    pub(crate) fn defer_error(&mut self, message: impl Into<String>, span: Option<Span>) {
+        self.deferred.push(LowerError { message: message.into(), span, notes: Vec::new() });
+    }
+
+    /// The whole module: entry points, the functions they call, the module-scope state.
+    fn lower_all(&mut self) -> R<()> {
+        let (m, opts) = (self.m, self.opts);
+        let l = self;
+        if m.entries.is_empty() {
+            return unsupported("a module without an entry point (a library without [shader(\"...\")] functions)", None);
+        }
+        // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
+        if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(m, hlslc_sema::attrs::Target::Spirv) {
+            return Err(LowerError { message, span: Some(u.span), notes: Vec::new() });
+        }
+        l.b.capability(spirv::Capability::Shader);
+        l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        l.debug_begin();
+        l.collect_image_formats()?;
+        if opts.reflect {
+            // As DXC: both extensions with -fspv-reflect, whether or not a decoration needs them.
+            l.b.extension("SPV_GOOGLE_hlsl_functionality1");
+            l.b.extension("SPV_GOOGLE_user_type");
+        }
+        l.declare_resources()?;
+        for entry in &m.entries {
+            l.stage = Some(entry.stage);
+            l.stream_out = None;
+            l.depth_replacing = false;
+            l.lower_entry(entry)?;
+        }
+        loop {
+            if let Some(f) = l.pending.pop() {
+                let id = l.func_id(f);
+                l.lower_function(f, id, &[])?;
+            } else if let Some((f, id, bound)) = l.pending_specialized.pop() {
+                l.lower_function(f, id, &bound)?;
+            } else {
+                break;
+            }
+        }
+        l.finish_inline_interfaces();
+        l.debug_end();
+        l.bind_heaps();
+        l.finish_user_types();
+        Ok(())
+    }
 }
 
 impl<'m> Lowerer<'m> {
@@ -451,7 +483,12 @@ impl<'m> Lowerer<'m> {
 /// Lowers a checked module and runs the whole-module passes: the finished rspirv module (what the
 /// optimizer, `hlslc-spirv-opt`, works on).
 pub fn emit_module(m: &Module, opts: &LowerOptions) -> Result<rspirv::dr::Module, LowerError> {
-    let mut built = lower_module(m, opts)?;
+    emit_module_all(m, opts).map_err(|mut errors| errors.remove(0))
+}
+
+/// [`emit_module`] with every error lowering reports (at least one when it fails), in order.
+pub fn emit_module_all(m: &Module, opts: &LowerOptions) -> Result<rspirv::dr::Module, Vec<LowerError>> {
+    let mut built = lower_module_all(m, opts)?;
     crate::passes::run_all(&mut built);
     Ok(built.module)
 }

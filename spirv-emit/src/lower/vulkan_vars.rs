@@ -46,6 +46,17 @@ impl<'m> Lowerer<'m> {
                 },
                 Some(_) => return Err(self.spec_error("vk::image_format takes a format name string", var.span)),
             };
+            // dxc checks a resource variable (not an array of them) against the format table of
+            // the Vulkan spec: float formats take float, `i` formats int, `ui` formats uint, the
+            // 64-bit ones int64_t/uint64_t (vector lengths aside).
+            if let (Some(f), Type::Object { kind, elem: Some(el), .. }) = (format, m.types.get(var.ty)) {
+                if super::resources::image_shape(*kind).is_some() && !format_takes(f, m.types.component(*el)) {
+                    return Err(self.spec_error(
+                        "The image format and the sampled type are not compatible.\nFor the table of compatible types, see https://docs.vulkan.org/spec/latest/appendices/spirvenv.html#spirvenv-format-type-matching.",
+                        var.span,
+                    ));
+                }
+            }
             if let Some(&(_, other, _)) = seen.iter().find(|(st, ..)| *st == t) {
                 if other != format && (other.is_some() || format.is_some()) {
                     let msg = format!(
@@ -266,6 +277,24 @@ fn spec_op(op: BinaryOp, k: ScalarKind) -> Option<Op> {
 }
 
 /// DXC's `vk::image_format` names.
+/// Whether an image of format `f` may have components of kind `k` (the Vulkan spec's "Format
+/// and Type Matching", as dxc's `areFormatAndTypeCompatible` applies it).
+fn format_takes(f: ImageFormat, k: Option<ScalarKind>) -> bool {
+    use ImageFormat as F;
+    let Some(k) = k else { return false };
+    match f {
+        F::Unknown => true,
+        F::Rgba32f | F::Rg32f | F::R32f | F::Rgba16f | F::Rg16f | F::R16f | F::Rgba16 | F::Rg16 | F::R16 | F::Rgba16Snorm
+        | F::Rg16Snorm | F::R16Snorm | F::Rgb10A2 | F::R11fG11fB10f | F::Rgba8 | F::Rg8 | F::R8 | F::Rgba8Snorm | F::Rg8Snorm
+        | F::R8Snorm => k == ScalarKind::Float,
+        F::Rgba32i | F::Rg32i | F::R32i | F::Rgba16i | F::Rg16i | F::R16i | F::Rgba8i | F::Rg8i | F::R8i => k == ScalarKind::Int,
+        F::Rgba32ui | F::Rg32ui | F::R32ui | F::Rgba16ui | F::Rg16ui | F::R16ui | F::Rgb10a2ui | F::Rgba8ui | F::Rg8ui
+        | F::R8ui => k == ScalarKind::UInt,
+        F::R64i => k == ScalarKind::Int64,
+        F::R64ui => k == ScalarKind::UInt64,
+    }
+}
+
 fn image_format(s: &str) -> Option<ImageFormat> {
     use ImageFormat as F;
     Some(match s {

@@ -87,6 +87,23 @@ impl<'m> Lowerer<'m> {
         let Type::Object { kind, .. } = self.m.types.get(self.m.expr(obj).ty).clone() else {
             return unsupported(format!("the method {op:?}"), span);
         };
+        if super::resources::image_shape(kind).is_some() {
+            // Methods dxc refuses for every texture when targeting SPIR-V: reported, and lowering
+            // goes on (with an undefined value) so that each call gets its error.
+            let refused = match op {
+                I::MethodGatherCmpGreen => Some("no equivalent for GatherCmpGreen intrinsic method in Vulkan"),
+                I::MethodGatherCmpBlue => Some("no equivalent for GatherCmpBlue intrinsic method in Vulkan"),
+                I::MethodGatherCmpAlpha => Some("no equivalent for GatherCmpAlpha intrinsic method in Vulkan"),
+                I::MethodGatherRaw => Some("intrinsic 'GatherRaw' method unimplemented"),
+                _ => None,
+            };
+            if let Some(message) = refused {
+                let at = self.method_name_span(obj, e);
+                self.defer_error(message, at);
+                let rty = self.ty(ty, super::layout::Layout::Logical)?;
+                return Ok(self.no_value(rty));
+            }
+        }
         let v = if kind == ObjectKind::RayQuery {
             self.ray_query_method(op, obj, args, ty, e)?
         } else if matches!(kind, ObjectKind::PointStream | ObjectKind::LineStream | ObjectKind::TriangleStream) {
@@ -101,6 +118,16 @@ impl<'m> Lowerer<'m> {
         match v {
             Some(v) => Ok(v),
             None => unsupported(format!("the method {op:?} of {}", kind.name()), span),
+        }
+    }
+
+    /// Where dxc points for a method call `obj.Name(...)`: the method's name, after the `.`
+    /// that follows the object.
+    pub(crate) fn method_name_span(&self, obj: ExprId, e: ExprId) -> Option<hlslc_frontend::Span> {
+        let call = self.expr_span(e)?;
+        match self.expr_span(obj) {
+            Some(o) if o.file == call.file && o.end < call.end => Some(hlslc_frontend::Span::new(call.file, o.end + 1, call.end)),
+            _ => Some(call),
         }
     }
 
