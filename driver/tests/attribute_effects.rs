@@ -558,3 +558,43 @@ fn vk_builtin_makes_a_builtin_stage_variable() {
     let e = build(&vi("[[vk::builtin(\"ViewportMaskNV\")]]"), "vs_6_0", true).unwrap_err();
     assert!(e.contains("vk::builtin"), "{e}");
 }
+
+/// `[noinline]` is the function control `DontInline` (SPIR-V.rst), and the optimizer's inliner
+/// keeps the call at -O3 while it inlines the same function without the attribute.
+#[test]
+fn noinline_keeps_the_function() {
+    let s = |a: &str| format!("{a} float4 foo(float4 c) {{ return c * 2; }}\nfloat4 main(float4 c : COLOR) : SV_Target {{ return foo(c); }}");
+    effect("ps_6_0", true, &s("[noinline]"), &s(""), "OpFunction %v4float DontInline");
+    let optimized = |src: &str| {
+        let mut o = Options::for_profile(Profile::parse("ps_6_0").unwrap());
+        o.spirv = true;
+        o.opt_level = 3;
+        let r = compile(src, "attr.hlsl", &o, None);
+        assert!(r.succeeded(), "{}", r.render_diagnostics());
+        match r.output {
+            Some(Output::Binary(bytes)) => {
+                validate(&bytes, "noinline");
+                let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+                hlslc_spirv::disasm::disassemble(&words).unwrap()
+            }
+            _ => panic!("no SPIR-V"),
+        }
+    };
+    assert!(optimized(&s("[noinline]")).contains("OpFunctionCall"), "the call was inlined");
+    assert!(!optimized(&s("")).contains("OpFunctionCall"), "the call was kept without [noinline]");
+}
+
+/// `[[vk::aliased_pointer]]` on a `vk::BufferPointer` local is `AliasedPointer`; without it the
+/// local is `RestrictPointer` (one of the two is required on a variable holding such a pointer).
+#[test]
+fn aliased_pointer_decorates_the_variable() {
+    let s = |a: &str| {
+        format!(
+            "struct S {{ float4 v; }}; struct PC {{ vk::BufferPointer<S> p; }}; [[vk::push_constant]] PC pc; RWStructuredBuffer<float4> o;\n\
+             [numthreads(1, 1, 1)] void main() {{ {a} vk::BufferPointer<S> q = pc.p; o[0] = q.Get().v; }}"
+        )
+    };
+    effect("cs_6_0", true, &s("[[vk::aliased_pointer]]"), &s(""), "OpDecorate %q AliasedPointer");
+    let plain = build(&s(""), "cs_6_0", true).unwrap();
+    assert!(plain.contains("OpDecorate %q RestrictPointer"), "{plain}");
+}

@@ -97,7 +97,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: None, name: "RootSignature", applies_to: "entry points", spirv: Irrelevant("root signatures are a Direct3D 12 concept; dxc -spirv ignores them (Vulkan has no root signature: bindings come from the descriptor set layouts)"), dxil: Honored { test: "rootsignature_adds_the_rts0_part" } },
     AttrInfo { namespace: None, name: "WaveSize", applies_to: "compute and node entry points", spirv: Irrelevant("Vulkan cannot require a subgroup size in SPIR-V (the API sets it, VK_EXT_subgroup_size_control); dxc warns 'Wave size is not supported by Vulkan SPIR-V' and so does hlslc"), dxil: Honored { test: "wavesize_sets_the_entry_property" } },
     AttrInfo { namespace: None, name: "raypayload", applies_to: "ray payload structs", spirv: Irrelevant("payload access qualifiers are DXIL metadata (lib_6_6+); SPIR-V has no counterpart and dxc -spirv ignores [raypayload]: the payload is a RayPayloadKHR variable either way"), dxil: Refused },
-    AttrInfo { namespace: None, name: "noinline", applies_to: "functions", spirv: Refused, dxil: Refused },
+    AttrInfo { namespace: None, name: "noinline", applies_to: "functions", spirv: Honored { test: "noinline_keeps_the_function" }, dxil: Refused },
     AttrInfo { namespace: None, name: "experimental", applies_to: "functions", spirv: Refused, dxil: Refused },
     // Work-graph (node) attributes: node shaders are not supported by either back end.
     AttrInfo { namespace: None, name: "NodeLaunch", applies_to: "node entry points", spirv: NODE, dxil: NODE },
@@ -134,6 +134,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: Some("vk"), name: "location", applies_to: "entry parameters and returns, struct fields", spirv: HonoredAt { sites: &[S::Param, S::Field, S::Function], test: "vk_location_sets_the_location" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "push_constant", applies_to: "global variables of struct type or ConstantBuffer<T>", spirv: Honored { test: "vk_push_constant_makes_a_push_constant_block" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "constant_id", applies_to: "global constants of bool, integer or float type", spirv: Honored { test: "vk_constant_id_makes_a_specialization_constant" }, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "aliased_pointer", applies_to: "variables and parameters of vk::BufferPointer type", spirv: Honored { test: "aliased_pointer_decorates_the_variable" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "offset", applies_to: "struct fields", spirv: HonoredAt { sites: &[S::Field], test: "vk_offset_pins_the_member_offset" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "input_attachment_index", applies_to: "SubpassInput objects", spirv: Honored { test: "vk_input_attachment_index_decorates_the_subpass_input" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "builtin", applies_to: "entry parameters and returns, struct fields", spirv: HonoredAt { sites: &[S::Param, S::Field, S::Function], test: "vk_builtin_makes_a_builtin_stage_variable" }, dxil: VK_ONLY },

@@ -96,6 +96,28 @@ impl ModuleBuilder {
         b
     }
 
+    /// The `Function` variables (of finished functions) that hold a `PhysicalStorageBuffer`
+    /// pointer.
+    pub fn pointer_holding_locals(&self) -> Vec<SpvId> {
+        let holds = |ty: Option<u32>| {
+            let Some(crate::types::Type::Pointer { pointee, .. }) = ty.and_then(|t| self.ctx.type_of(SpvId(t))) else {
+                return false;
+            };
+            matches!(self.ctx.type_of(*pointee), Some(crate::types::Type::Pointer { storage: StorageClass::PhysicalStorageBuffer, .. }))
+        };
+        let mut out = Vec::new();
+        for f in &self.functions {
+            for b in &f.blocks {
+                for i in &b.instructions {
+                    if i.class.opcode == Op::Variable && holds(i.result_type) {
+                        out.extend(i.result_id.map(SpvId));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn capability(&mut self, cap: Capability) {
         self.capabilities.insert(cap);
     }

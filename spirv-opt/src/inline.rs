@@ -11,7 +11,8 @@
 //! store where the body starts, so a call in a loop still sees it each time. Decorations of the
 //! callee's results (`NoContraction`, `RelaxedPrecision`) are copied to the new ids.
 //!
-//! Not inlined: callees with several returns or none, and calls in a loop header (the header must
+//! Not inlined: callees with several returns or none, callees marked `DontInline` (HLSL's
+//! `[noinline]`, as SPIRV-Tools' inliner leaves them), and calls in a loop header (the header must
 //! keep its `OpLoopMerge` next to its terminator).
 
 use crate::ids::{id_at, rename_used, IdAlloc};
@@ -26,7 +27,7 @@ const BUDGET: usize = 20_000;
 pub fn run(m: &mut Module) -> bool {
     let index: HashMap<Word, usize> =
         m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
-    let inlinable: Vec<bool> = m.functions.iter().map(single_return).collect();
+    let inlinable: Vec<bool> = m.functions.iter().map(|f| single_return(f) && !dont_inline(f)).collect();
     let mut decorations: HashMap<Word, Vec<Instruction>> = HashMap::default();
     for a in &m.annotations {
         if a.class.opcode == Op::Decorate {
@@ -206,4 +207,11 @@ fn apply(f: &mut Function, parents: &HashMap<Word, Word>, results: &HashMap<Word
             }
         }
     }
+}
+
+/// Whether the function's control mask asks not to inline it.
+fn dont_inline(f: &Function) -> bool {
+    f.def.as_ref().is_some_and(|d| {
+        d.operands.iter().any(|o| matches!(o, Operand::FunctionControl(c) if c.contains(spirv::FunctionControl::DONT_INLINE)))
+    })
 }

@@ -43,10 +43,16 @@ fn ratchets_hold() {
             check_rejects_ratchet(&corpus, &file, &suite_name.replace('.', "/"), &mut failures);
             continue;
         }
-        let (mode, name) = match stem.strip_prefix("syntax-") {
-            Some(s) => (Mode::SyntaxOnly, s.replace('.', "/")),
-            None => (Mode::Full, stem.replace('.', "/")),
+        let (mode, name) = match (stem.strip_prefix("syntax-"), stem.strip_prefix("validate-")) {
+            (Some(s), _) => (Mode::SyntaxOnly, s.replace('.', "/")),
+            // The files whose compiled SPIR-V passes spirv-val (`--validate`).
+            (_, Some(s)) => (Mode::Validate, s.replace('.', "/")),
+            _ => (Mode::Full, stem.replace('.', "/")),
         };
+        if mode == Mode::Validate && !hlslc_testsuite::tools::spirv_tool("spirv-val").is_some() {
+            println!("conformance: spirv-val not found, {} skipped", file.display());
+            continue;
+        }
         let (name, folder) = match suite::resolve(&name, &corpus) {
             Ok(x) => x,
             Err(e) => {

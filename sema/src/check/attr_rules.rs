@@ -82,6 +82,11 @@ impl Checker<'_> {
             return;
         }
         let Some(at) = Self::vk_attr_span(&v.attrs, "push_constant") else { return };
+        if matches!(self.m.types.get(ty), Type::Object { kind: ObjectKind::VkBufferPointer, .. }) {
+            // A push constant holds the pointer in a struct member instead.
+            self.error(at, "vk::push_constant attribute cannot be used on declarations with vk::BufferPointer type");
+            return;
+        }
         let ok = match self.m.types.get(ty) {
             Type::Struct(_) => true,
             Type::Object { kind: ObjectKind::ConstantBuffer, .. } => true,

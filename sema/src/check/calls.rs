@@ -101,7 +101,11 @@ impl Checker<'_> {
                     return self.error_expr(span);
                 }
                 let func_t = self.func_template_arg(targs);
-                self.intrinsic_call(&cands, None, func_t, &ids, name, span)
+                let call = self.intrinsic_call(&cands, None, func_t, &ids, name, span);
+                if group == "VkIntrinsics" && matches!(name, "static_pointer_cast" | "reinterpret_pointer_cast") {
+                    return self.buffer_pointer_cast_call(call, name, func_t, targs, &ids, span);
+                }
+                call
             }
             _ => {
                 for a in args {
@@ -111,6 +115,50 @@ impl Checker<'_> {
                 self.error_expr(span)
             }
         }
+    }
+
+    /// `vk::static_pointer_cast<T, A>(p)` / `vk::reinterpret_pointer_cast<T, A>(p)`: a
+    /// `vk::BufferPointer<T, A>` to the same address. A static cast goes from a struct to one of
+    /// its bases only, and neither cast may claim a greater alignment than `p`'s (dxc's rules).
+    fn buffer_pointer_cast_call(
+        &mut self,
+        call: ExprId,
+        name: &str,
+        func_t: Option<TypeId>,
+        targs: Option<&[TemplateArg]>,
+        ids: &[ExprId],
+        span: Span,
+    ) -> ExprId {
+        let (Some(t), [arg]) = (func_t, ids) else { return call };
+        if self.m.types.is_error(self.ty_of(call)) {
+            return call;
+        }
+        let Type::Object { kind: ObjectKind::VkBufferPointer, elem: Some(from), count: from_align } = self.m.types.get(self.ty_of(*arg)).clone() else {
+            let n = self.type_name(self.ty_of(*arg));
+            self.error(span, format!("vk::{name}() argument must be a vk::BufferPointer, not '{n}'"));
+            return self.error_expr(span);
+        };
+        let align = match targs.and_then(|a| a.get(1)) {
+            Some(TemplateArg::Expr(e)) => match self.const_int_expr(e) {
+                Some(v) if v > 0 && (v as u64).is_power_of_two() && v <= u32::MAX as i64 => Some(v as u32),
+                _ => {
+                    self.error(e.span, "the alignment of a vk::BufferPointer must be a constant power of two");
+                    return self.error_expr(span);
+                }
+            },
+            _ => None,
+        };
+        if let (Some(to), Some(from)) = (align, from_align) {
+            if to > from {
+                self.error(span, "Vulkan buffer pointer cannot be cast to greater alignment");
+            }
+        }
+        if name == "static_pointer_cast" && !self.m.types.same_value_type(t, from) && !self.m.types.is_base_of(t, from) {
+            self.error(span, "vk::static_pointer_cast() content type must be base class of argument's content type");
+        }
+        let ty = self.m.types.object(ObjectKind::VkBufferPointer, Some(t), align);
+        self.m.exprs[call.0 as usize].ty = ty;
+        call
     }
 
     fn func_template_arg(&mut self, targs: Option<&[TemplateArg]>) -> Option<TypeId> {

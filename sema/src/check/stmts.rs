@@ -7,6 +7,11 @@ use hlslc_frontend::ast::{self, Decl};
 
 impl Checker<'_> {
     fn push_stmt(&mut self, kind: StmtKind, s: &ast::Stmt) -> StmtId {
+        // Attributes written before a local declaration belong to the declaration (see
+        // `Decl::Var` below).
+        if matches!(&s.kind, ast::StmtKind::Decl(d) if matches!(&**d, Decl::Var(_))) {
+            return self.m.add_stmt(Stmt { kind, attrs: Vec::new() }, s.span);
+        }
         let attrs = self.raw_attrs(&s.attrs);
         self.vet_attrs(&s.attrs, crate::tast::AttrSite::Stmt);
         self.m.add_stmt(Stmt { kind, attrs }, s.span)
@@ -46,6 +51,13 @@ impl Checker<'_> {
                 StmtKind::Expr(id)
             }
             ast::StmtKind::Decl(d) => match &**d {
+                // `[[vk::aliased_pointer]] T p = ...;`: the attributes before the statement are
+                // the declaration's.
+                Decl::Var(v) if !s.attrs.is_empty() => {
+                    let mut v = v.clone();
+                    v.attrs.extend(s.attrs.iter().cloned());
+                    StmtKind::Decl(self.check_var_decl(&v, false))
+                }
                 Decl::Var(v) => StmtKind::Decl(self.check_var_decl(v, false)),
                 other => {
                     // Local structs, typedefs and enums: declared in the block scope.

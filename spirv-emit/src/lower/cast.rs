@@ -84,7 +84,8 @@ impl<'m> Lowerer<'m> {
                 scalars.reverse();
                 self.build_from(to, &mut scalars, e)
             }
-            CastKind::AddressToPointer | CastKind::PointerToAddress => unsupported("vk::BufferPointer", span),
+            CastKind::AddressToPointer => self.address_to_pointer(v, from, tyid),
+            CastKind::PointerToAddress => self.pointer_to_address(v),
             CastKind::FromBuffer => {
                 // `v` is the whole buffer block (laid out); rebuild the logical struct member by
                 // member.

@@ -90,6 +90,10 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::Call { func, args, .. } if self.is_inline_instruction(*func) => self.inline_instruction(*func, args, ty, e)?,
             ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
+            ExprKind::Intrinsic { op: hlslc_sema::intrinsics::IntrinsicOp::MethodGetBufferContents, object: Some(obj), .. } => {
+                let p = self.buffer_pointer_place(*obj, ty)?;
+                self.load(&p)?
+            }
             ExprKind::Intrinsic { op, object, args } => self.intrinsic(*op, *object, args, ty, e)?,
             ExprKind::Index { base, index } if self.is_resource_expr(*base) => match self.texture_subscript(*base, *index, ty, e)? {
                 Some(v) => v,
@@ -387,6 +391,9 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
             ExprKind::HeapIndex { sampler, index } => self.heap_place(*sampler, *index, ty, e),
+            ExprKind::Intrinsic { op: hlslc_sema::intrinsics::IntrinsicOp::MethodGetBufferContents, object: Some(obj), .. } => {
+                self.buffer_pointer_place(*obj, ty)
+            }
             ExprKind::OutArg { lvalue, .. } => self.lvalue(*lvalue),
             ExprKind::Cast { expr, kind, .. } if expr_lvalue_cast(m, e) => self.cast_place(*expr, *kind, ty, e),
             ExprKind::Comma { lhs, rhs } => {
@@ -488,7 +495,7 @@ impl<'m> Lowerer<'m> {
 
     /// Whether `e` names a resource (its `[]` reads through the resource, not a value).
     fn is_resource_expr(&self, e: ExprId) -> bool {
-        matches!(self.m.types.get(self.m.expr(e).ty), Type::Object { .. })
+        self.is_descriptor_object(self.m.expr(e).ty)
     }
 
     /// The member index in the SPIR-V struct of field `index` (or base `index` when `is_base`)
@@ -504,7 +511,7 @@ impl<'m> Lowerer<'m> {
         }
     }
 
-    fn const_index(&self, e: ExprId) -> Option<u32> {
+    pub(crate) fn const_index(&self, e: ExprId) -> Option<u32> {
         match &self.m.expr(e).kind {
             ExprKind::Const(ConstValue::Int(i)) if *i >= 0 => Some(*i as u32),
             ExprKind::Cast { expr, .. } => self.const_index(*expr),

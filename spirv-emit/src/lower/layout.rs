@@ -98,6 +98,8 @@ fn describe(types: &TypeTable, ty: TypeId) -> LType {
             let bases = def.bases.iter().map(|&b| describe(types, b));
             LType::Struct(bases.chain(def.fields.iter().map(|f| pin(describe(types, f.ty), f.vk.offset))).collect())
         }
+        // A buffer device address.
+        Type::Object { kind: hlslc_sema::types::ObjectKind::VkBufferPointer, .. } => LType::Scalar(8),
         _ => LType::Scalar(4),
     }
 }

@@ -26,6 +26,7 @@ mod inline_spirv;
 mod intrinsics;
 pub mod layout;
 mod place;
+mod pointers;
 mod raytracing;
 mod resources;
 mod stages;
@@ -312,6 +313,8 @@ pub(crate) struct Lowerer<'m> {
     /// Errors reported while lowering goes on (as dxc's `emitError` without returning), so that
     /// one run reports each of them; lowering fails at the end when there is any ([`Lowerer::defer_error`]).
     pub(crate) deferred: Vec<LowerError>,
+    /// Buffer device addresses ([`pointers`]).
+    pub(crate) pointers: pointers::Pointers,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -350,6 +353,7 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         push_blocks: HashMap::new(),
         image_formats: HashMap::new(),
         has_spec_constants: false,
+        pointers: pointers::Pointers::default(),
         spec_mode: false,
         debug_file: None,
         dbg: None,
@@ -419,6 +423,7 @@ impl<'m> Lowerer<'m> {
             }
         }
         l.finish_inline_interfaces();
+        l.finish_pointers();
         l.debug_end();
         l.bind_heaps();
         l.finish_user_types();

@@ -40,12 +40,17 @@ impl Place {
 impl<'m> Lowerer<'m> {
     pub(crate) fn load(&mut self, place: &Place) -> R<SpvId> {
         match place {
-            Place::Ptr { ptr, layout, ty, .. } => {
+            Place::Ptr { ptr, layout, ty, sc } => {
                 if let Some(&v) = self.heaps.loaded.get(ptr) {
                     return Ok(v);
                 }
                 let sty = self.ty(*ty, *layout)?;
-                let v = self.b.load(sty, *ptr, None)?;
+                let v = if *sc == StorageClass::PhysicalStorageBuffer {
+                    let a = self.physical_alignment(*ptr, *ty);
+                    self.load_aligned(sty, *ptr, a)?
+                } else {
+                    self.b.load(sty, *ptr, None)?
+                };
                 self.relax(v, *ty);
                 self.convert_layout(v, *ty, *layout, Layout::Logical)
             }
@@ -77,8 +82,13 @@ impl<'m> Lowerer<'m> {
 
     pub(crate) fn store(&mut self, place: &Place, value: SpvId) -> R<()> {
         match place {
-            Place::Ptr { ptr, layout, ty, .. } => {
+            Place::Ptr { ptr, layout, ty, sc } => {
                 let v = self.convert_layout(value, *ty, Layout::Logical, *layout)?;
+                if *sc == StorageClass::PhysicalStorageBuffer {
+                    let a = self.physical_alignment(*ptr, *ty);
+                    self.store_aligned(*ptr, v, a)?;
+                    return Ok(());
+                }
                 self.b.store(*ptr, v, None)?;
                 Ok(())
             }

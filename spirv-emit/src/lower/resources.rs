@@ -27,7 +27,7 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             match var.storage {
-                Storage::Static if matches!(m.types.get(var.ty), Type::Object { .. }) && var.init.is_some() => {
+                Storage::Static if self.is_descriptor_object(var.ty) && var.init.is_some() => {
                     if let Some(init) = var.init {
                         self.vars.insert(g, VarHome::Alias(init));
                     }

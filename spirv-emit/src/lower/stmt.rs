@@ -37,7 +37,14 @@ impl<'m> Lowerer<'m> {
             homes.push(home);
         }
         let fty = self.b.ctx.type_function(ret, &ptys);
-        self.b.begin_function(id, ret, fty, FunctionControl::NONE)?;
+        // `[noinline]` is `DontInline` (SPIR-V.rst, "Function attributes"); the optimizer's
+        // inliner leaves such functions alone.
+        let control = if f.attrs.iter().any(|a| a.namespace.is_none() && a.name.eq_ignore_ascii_case("noinline")) {
+            FunctionControl::DONT_INLINE
+        } else {
+            FunctionControl::NONE
+        };
+        self.b.begin_function(id, ret, fty, control)?;
         let name = if m.entries.iter().any(|e| e.func == fid) {
             format!("src.{}", f.name)
         } else {
@@ -314,7 +321,7 @@ impl<'m> Lowerer<'m> {
         // A resource or an array of resources: an alias of the resource(s) last assigned (a
         // `RayQuery` is a state object: a Function variable).
         let ray_query = matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { kind: hlslc_sema::types::ObjectKind::RayQuery, .. });
-        if !ray_query && (matches!(self.m.types.get(var.ty), hlslc_sema::types::Type::Object { .. }) || self.is_resource_array(var.ty)) {
+        if !ray_query && (self.is_descriptor_object(var.ty) || self.is_resource_array(var.ty)) {
             return self.resource_local(v);
         }
 

@@ -109,6 +109,7 @@ impl<'m> Lowerer<'m> {
                 self.b.ctx.type_array(e, n, None)
             }
             Type::Object { kind: ObjectKind::ConstantBuffer, .. } if layout == Layout::Std430 => return self.object_ty_laid_out(t, true),
+            Type::Object { kind: ObjectKind::VkBufferPointer, elem: Some(e), .. } => return self.buffer_pointer_ty(e),
             Type::Object { .. } => return self.object_ty(t),
             Type::Error | Type::String | Type::InlineSpirv(_) => return unsupported(format!("the type '{}'", self.type_name(t)), None),
         })
@@ -156,12 +157,17 @@ impl<'m> Lowerer<'m> {
         while let Type::Array { elem, .. } = self.m.types.get(t) {
             t = *elem;
         }
-        matches!(self.m.types.get(t), Type::Object { .. })
+        self.is_descriptor_object(t)
+    }
+
+    /// An object type other than `vk::BufferPointer` (which is a plain value: an address).
+    pub(crate) fn is_descriptor_object(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::Object { kind, .. } if *kind != ObjectKind::VkBufferPointer)
     }
 
     /// HLSL spelling of a type, for messages.
     pub(crate) fn type_name(&self, t: TypeId) -> String {
-        format!("{:?}", self.m.types.get(t))
+        self.m.types.name(t)
     }
 
     /// The shape of a numeric type: (component, vector length, HLSL rows) where a matrix has

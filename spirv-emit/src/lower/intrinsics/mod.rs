@@ -45,6 +45,16 @@ impl<'m> Lowerer<'m> {
         if let Some(obj) = object {
             return self.method(op, obj, args, ty, e);
         }
+        match op {
+            I::VkRawBufferLoad => return self.raw_buffer_load(args, ty),
+            I::VkRawBufferStore => {
+                self.raw_buffer_store(args)?;
+                let void = self.ty(ty, super::layout::Layout::Logical)?;
+                return Ok(self.no_value(void));
+            }
+            I::VkStaticPointerCast | I::VkReinterpretPointerCast => return self.pointer_cast(args[0], ty),
+            _ => {}
+        }
         if matches!(op, I::VkExtExecutionMode | I::VkExtExecutionModeId) {
             return self.ext_execution_mode(op == I::VkExtExecutionModeId, args, e);
         }
