@@ -96,8 +96,8 @@ impl ModuleBuilder {
         b
     }
 
-    /// The `Function` variables (of finished functions) that hold a `PhysicalStorageBuffer`
-    /// pointer.
+    /// The `Function` variables and the function parameters (of finished functions) that hold
+    /// a `PhysicalStorageBuffer` pointer.
     pub fn pointer_holding_locals(&self) -> Vec<SpvId> {
         let holds = |ty: Option<u32>| {
             let Some(crate::types::Type::Pointer { pointee, .. }) = ty.and_then(|t| self.ctx.type_of(SpvId(t))) else {
@@ -107,6 +107,11 @@ impl ModuleBuilder {
         };
         let mut out = Vec::new();
         for f in &self.functions {
+            for p in &f.parameters {
+                if holds(p.result_type) {
+                    out.extend(p.result_id.map(SpvId));
+                }
+            }
             for b in &f.blocks {
                 for i in &b.instructions {
                     if i.class.opcode == Op::Variable && holds(i.result_type) {

@@ -73,11 +73,12 @@ fn pointer_locals_and_parameters_are_values() {
     let text = compile(
         &format!(
             "{GLOBALS}float4 read([[vk::aliased_pointer]] Globals_p q) {{ return q.Get().a; }}\n\
-             [numthreads(1,1,1)] void main() {{ [[vk::aliased_pointer]] Globals_p p = pc.g; Globals_p r = p; if (o[0].x > 0) r = pc.g; o[1] = read(r) + p.Get().b; }}"
+             float4 plain(Globals_p s) {{ return s.Get().b; }}\n\
+             [numthreads(1,1,1)] void main() {{ [[vk::aliased_pointer]] Globals_p p = pc.g; Globals_p r = p; if (o[0].x > 0) r = pc.g; o[1] = read(r) + p.Get().b + plain(p); }}"
         ),
         "cs_6_0",
     );
-    has(&text, &["OpDecorate %p AliasedPointer", "OpDecorate %r RestrictPointer", "OpDecorate %q AliasedPointer"]);
+    has(&text, &["OpDecorate %p AliasedPointer", "OpDecorate %r RestrictPointer", "OpDecorate %q AliasedPointer", "OpDecorate %s RestrictPointer"]);
 }
 
 /// `(uint64_t)p` is `OpConvertPtrToU`; a `uint2` address is bitcast to 64 bits first.

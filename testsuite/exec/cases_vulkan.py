@@ -67,7 +67,30 @@ def spec_constant_override():
     }
 
 
+def buffer_pointer():
+    # Two 32-byte Nodes {uint4 head; float scale; uint count; uint2 pad} at binding 0, read and
+    # written through their device address; raw words at binding 1.
+    f = fbits
+    nodes = [10, 20, 30, 40, f(1.5), 7, 0, 0, 100, 200, 300, 400, f(0.0), 0, 0, 0]
+    raw = [1, 2, 3, 4, f(2.5), 6, 7, 8]
+    k = 5
+    after = list(nodes)
+    out = [nodes[1], f(1.5 * 2.0), nodes[0] + nodes[3]]
+    after[5] = nodes[5] + k                 # count += k
+    out.append(nodes[2])                    # InterlockedAdd returns the old head.z
+    after[2] = nodes[2] + 5
+    out.append(nodes[8])                    # the second Node, 32 bytes on
+    out += [raw[2], raw[4]]                 # RawBufferLoad at bytes 8 and 16
+    raw_after = list(raw)
+    raw_after[3] = 99                       # RawBufferStore at byte 12
+    out.append(nodes[9] if k > 3 else nodes[1])
+    return "vk::BufferPointer and raw buffer loads/stores through device addresses", (1, 1, 1), 1, [
+        ("u32", nodes, after), ("u32", raw, raw_after), ("u32", [0] * len(out), out),
+    ], {"push": [("address", 0), ("address", 1), ("u32", [k])]}
+
+
 NAMES = {
+    "vk.buffer_pointer": buffer_pointer,
     "vk.push_constant.layout": push_constant_layout,
     "vk.push_constant.cbuffer": push_constant_cbuffer,
     "vk.spec_constant.default": spec_constant_default,

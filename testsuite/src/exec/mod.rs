@@ -117,7 +117,12 @@ pub fn prepare(spec_path: &Path, hlslc: &Hlslc, tmp: &Path, opt: &str) -> Result
 
 /// Runs a prepared case and compares the buffers.
 pub fn execute(spec: &spec::Spec, code: &[u32], gpu: &vulkan::Gpu) -> Outcome {
-    let extras = vulkan::Extras { push: spec.push.clone(), specialize: spec.specialize.clone() };
+    let addresses = spec
+        .addresses
+        .iter()
+        .filter_map(|&(word, set, binding)| Some((word, spec.buffers.iter().position(|b| (b.set, b.binding) == (set, binding))?)))
+        .collect();
+    let extras = vulkan::Extras { push: spec.push.clone(), specialize: spec.specialize.clone(), addresses };
     let contents = match gpu.dispatch_ext(code, &spec.buffers, spec.dispatch, &extras) {
         Ok(c) => c,
         Err(e) => return Outcome::Fail(e),

@@ -13,6 +13,8 @@
 //!                                       # the first element of a descriptor array)
 //! expect 0 3 f32 ~1e-6 = 0.5 nan        # float tolerance, relative to max(1, |expected|)
 //! push u32 = 7 0 0 0                    # push-constant bytes (appended, from offset 0)
+//! push address 0 1                      # the 64-bit device address of buffer 0 1 (8 bytes,
+//!                                       # appended; the buffer gets SHADER_DEVICE_ADDRESS)
 //! specialize 3 i32 = -5                 # specialization constant with SpecId 3 = -5
 //! ```
 //!
@@ -70,6 +72,8 @@ pub struct Spec {
     pub push: Vec<u32>,
     /// Specialization constants: (SpecId, 32-bit value).
     pub specialize: Vec<(u32, u32)>,
+    /// Device addresses in the push constants: (index of the low word in `push`, set, binding).
+    pub addresses: Vec<(usize, u32, u32)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,6 +211,21 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
                     line,
                 });
             }
+            "push" if words.get(1) == Some(&"address") => {
+                let [_, _, set, binding] = words[..] else {
+                    return Err(err("push address takes: set binding".into()));
+                };
+                if spec.push.len() % 2 != 0 {
+                    return Err(err("a device address must start at an 8-byte offset".into()));
+                }
+                let set = num(Some(&set), "a set number").map_err(err)?;
+                let binding = num(Some(&binding), "a binding number").map_err(err)?;
+                spec.addresses.push((spec.push.len(), set, binding));
+                spec.push.extend([0, 0]);
+                if spec.push.len() > 32 {
+                    return Err(err("more than 128 bytes of push constants".into()));
+                }
+            }
             "push" => {
                 let [_, ty] = words[..] else {
                     return Err(err("push takes: type = values".into()));
@@ -241,6 +260,11 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
     }
     if spec.expects.is_empty() {
         return Err(err("no expect line"));
+    }
+    for &(_, set, binding) in &spec.addresses {
+        if !spec.buffers.iter().any(|b| (b.set, b.binding) == (set, binding)) {
+            return Err(err("push address names a buffer the spec does not declare"));
+        }
     }
     for e in &spec.expects {
         let Some(b) = spec.buffers.iter().find(|b| (b.set, b.binding) == (e.set, e.binding)) else {
@@ -306,6 +330,16 @@ mod tests {
         let s = parse("dispatch 1 1 1\nbuffer 0 2 storage u32 = 1\nbuffer 0 2 storage u32 = 2 3\nexpect 0 2 u32 = 1\n").unwrap();
         assert_eq!(s.buffers.len(), 2);
         assert_eq!(s.buffers[1].words, vec![2, 3]);
+    }
+
+    #[test]
+    fn push_address_reserves_two_words() {
+        let s = parse("dispatch 1 1 1\npush u32 = 7 8\npush address 0 1\npush u32 = 9\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").unwrap();
+        assert_eq!(s.push, [7, 8, 0, 0, 9]);
+        assert_eq!(s.addresses, [(2, 0, 1)]);
+        // Misaligned, or naming no buffer.
+        assert!(parse("dispatch 1 1 1\npush u32 = 7\npush address 0 1\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").is_err());
+        assert!(parse("dispatch 1 1 1\npush address 0 3\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").is_err());
     }
 
     #[test]

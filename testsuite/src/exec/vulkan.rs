@@ -11,6 +11,8 @@ pub struct Extras {
     pub push: Vec<u32>,
     /// Specialization constants: (SpecId, value).
     pub specialize: Vec<(u32, u32)>,
+    /// Device addresses written into `push`: (index of the low word, index of the buffer).
+    pub addresses: Vec<(usize, usize)>,
 }
 
 /// An instance, a device and its compute queue. Prefers a GPU to a CPU implementation (such as
@@ -22,6 +24,8 @@ pub struct Gpu {
     queue: vk::Queue,
     queue_family: u32,
     memory: vk::PhysicalDeviceMemoryProperties,
+    /// `bufferDeviceAddress` is enabled (Vulkan 1.2 devices that have it).
+    device_address: bool,
     /// The device's name and type, for reports.
     pub description: String,
 }
@@ -35,15 +39,15 @@ impl Gpu {
     pub fn new() -> Result<Gpu, String> {
         // SAFETY: loading libvulkan runs its initialisers; it is the system's Vulkan loader.
         let entry = unsafe { ash::Entry::load() }.map_err(|e| format!("no Vulkan loader: {e}"))?;
-        let app = vk::ApplicationInfo::default().application_name(c"hlslc-exec").api_version(vk::API_VERSION_1_1);
+        let app = vk::ApplicationInfo::default().application_name(c"hlslc-exec").api_version(vk::API_VERSION_1_2);
         let info = vk::InstanceCreateInfo::default().application_info(&app);
         // SAFETY: the create info and what it points to live across the call.
         let instance = unsafe { entry.create_instance(&info, None) }.map_err(vk_err("vkCreateInstance"))?;
         match Self::open_device(&instance) {
-            Ok((device, queue_family, memory, description)) => {
+            Ok((device, queue_family, memory, description, device_address)) => {
                 // SAFETY: the family was created with one queue.
                 let queue = unsafe { device.get_device_queue(queue_family, 0) };
-                Ok(Gpu { _entry: entry, instance, device, queue, queue_family, memory, description })
+                Ok(Gpu { _entry: entry, instance, device, queue, queue_family, memory, device_address, description })
             }
             Err(e) => {
                 // SAFETY: nothing was created from the instance.
@@ -53,7 +57,8 @@ impl Gpu {
         }
     }
 
-    fn open_device(instance: &ash::Instance) -> Result<(ash::Device, u32, vk::PhysicalDeviceMemoryProperties, String), String> {
+    #[allow(clippy::type_complexity)]
+    fn open_device(instance: &ash::Instance) -> Result<(ash::Device, u32, vk::PhysicalDeviceMemoryProperties, String, bool), String> {
         // SAFETY: plain queries on a live instance.
         let phys = unsafe { instance.enumerate_physical_devices() }.map_err(vk_err("vkEnumeratePhysicalDevices"))?;
         let wanted = std::env::var("HLSLC_EXEC_DEVICE").ok();
@@ -75,20 +80,32 @@ impl Gpu {
             if wanted.as_deref().is_some_and(|w| !name.contains(w)) {
                 continue;
             }
-            candidates.push((rank, p, family as u32, format!("{name} ({:?})", props.device_type)));
+            candidates.push((rank, p, family as u32, format!("{name} ({:?})", props.device_type), props.api_version));
         }
         candidates.sort_by_key(|c| c.0);
-        let Some((_, p, family, description)) = candidates.into_iter().next() else {
+        let Some((_, p, family, description, api)) = candidates.into_iter().next() else {
             return Err("no Vulkan device with a compute queue".into());
+        };
+        // Buffer device addresses (`push address` in a spec) where the device has them.
+        let device_address = (vk::api_version_major(api) > 1 || vk::api_version_minor(api) >= 2) && {
+            let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut v12);
+            // SAFETY: plain query on a 1.2 device of this instance.
+            unsafe { instance.get_physical_device_features2(p, &mut f2) };
+            v12.buffer_device_address == vk::TRUE
         };
         let prio = [1.0f32];
         let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&prio)];
-        let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues);
+        let mut enable12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(device_address);
+        let mut info = vk::DeviceCreateInfo::default().queue_create_infos(&queues);
+        if device_address {
+            info = info.push_next(&mut enable12);
+        }
         // SAFETY: `p` is a device of this instance; the infos live across the call.
         let device = unsafe { instance.create_device(p, &info, None) }.map_err(vk_err("vkCreateDevice"))?;
         // SAFETY: plain query.
         let memory = unsafe { instance.get_physical_device_memory_properties(p) };
-        Ok((device, family, memory, description))
+        Ok((device, family, memory, description, device_address))
     }
 
     fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> Option<u32> {
@@ -112,13 +129,21 @@ impl Gpu {
 
     fn dispatch_with(&self, res: &mut Resources<'_>, spirv: &[u32], buffers: &[Buffer], groups: [u32; 3], extras: &Extras) -> Result<Vec<Vec<u32>>, String> {
         let d = &self.device;
+        if !extras.addresses.is_empty() && !self.device_address {
+            return Err("the device has no bufferDeviceAddress (Vulkan 1.2)".into());
+        }
+        let mut push = extras.push.clone();
         // Buffers, host visible and coherent, filled with their initial data.
-        for b in buffers {
+        for (bi, b) in buffers.iter().enumerate() {
             let bytes = (b.words.len() * 4).div_ceil(16) * 16;
-            let usage = match b.kind {
+            let addressed = extras.addresses.iter().any(|&(_, i)| i == bi);
+            let mut usage = match b.kind {
                 Kind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
                 Kind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
             };
+            if addressed {
+                usage |= vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+            }
             let info = vk::BufferCreateInfo::default().size(bytes as u64).usage(usage).sharing_mode(vk::SharingMode::EXCLUSIVE);
             // SAFETY (this block): objects are created on a live device, recorded in `res` before
             // anything else can fail, and the mapping covers exactly the allocation.
@@ -128,10 +153,21 @@ impl Gpu {
                 let req = d.get_buffer_memory_requirements(buf);
                 let host = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
                 let ty = self.memory_type(req.memory_type_bits, host).ok_or("no host-visible coherent memory")?;
-                let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+                let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+                let mut alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+                if addressed {
+                    alloc = alloc.push_next(&mut flags);
+                }
                 let mem = d.allocate_memory(&alloc, None).map_err(vk_err("vkAllocateMemory"))?;
                 res.memories.push((mem, b.words.len()));
                 d.bind_buffer_memory(buf, mem, 0).map_err(vk_err("vkBindBufferMemory"))?;
+                if addressed {
+                    let a = d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buf));
+                    for &(word, _) in extras.addresses.iter().filter(|&&(_, i)| i == bi) {
+                        push[word] = a as u32;
+                        push[word + 1] = (a >> 32) as u32;
+                    }
+                }
                 let ptr = d.map_memory(mem, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()).map_err(vk_err("vkMapMemory"))?;
                 std::ptr::write_bytes(ptr as *mut u8, 0, req.size as usize);
                 std::ptr::copy_nonoverlapping(b.words.as_ptr(), ptr as *mut u32, b.words.len());
@@ -205,9 +241,9 @@ impl Gpu {
         // SAFETY (this block): live device; all create infos outlive their calls.
         unsafe {
             res.module = d.create_shader_module(&module_info, None).map_err(vk_err("vkCreateShaderModule"))?;
-            let ranges = [vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: extras.push.len() as u32 * 4 }];
+            let ranges = [vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: push.len() as u32 * 4 }];
             let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&res.set_layouts);
-            if !extras.push.is_empty() {
+            if !push.is_empty() {
                 layout_info = layout_info.push_constant_ranges(&ranges);
             }
             res.layout = d.create_pipeline_layout(&layout_info, None).map_err(vk_err("vkCreatePipelineLayout"))?;
@@ -246,8 +282,8 @@ impl Gpu {
             d.begin_command_buffer(cmd, &begin).map_err(vk_err("vkBeginCommandBuffer"))?;
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, res.pipeline);
             d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, res.layout, 0, &sets, &[]);
-            if !extras.push.is_empty() {
-                let bytes: Vec<u8> = extras.push.iter().flat_map(|w| w.to_le_bytes()).collect();
+            if !push.is_empty() {
+                let bytes: Vec<u8> = push.iter().flat_map(|w| w.to_le_bytes()).collect();
                 d.cmd_push_constants(cmd, res.layout, vk::ShaderStageFlags::COMPUTE, 0, &bytes);
             }
             d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
