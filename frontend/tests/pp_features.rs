@@ -312,3 +312,18 @@ fn render_matches_clang_style() {
         "#line 1 \"m.hlsl\"\nfloat a;\n\n#line 1 \"b.h\"\nfloat b;\n#line 3 \"m.hlsl\"\n float c;\n\n  x\n\n"
     );
 }
+
+/// `__has_feature(name)` expands anywhere (as clang's builtin does), in `#if` and in code: 1 for
+/// `hlsl_vk_buffer_pointer` when compiling to SPIR-V (`__spirv__` predefined), 0 otherwise and
+/// for unknown names; without a parenthesized identifier it is an error.
+#[test]
+fn has_feature() {
+    let src = "#if __has_feature(hlsl_vk_buffer_pointer)\nyes\n#else\nno\n#endif\n__has_feature(hlsl_vk_buffer_pointer) __has_feature(other)";
+    assert_eq!(pp(src), "no 0 0");
+    let spirv = PpOptions { predefined: vec![("__spirv__".into(), "1".into())], ..PpOptions::default() };
+    let (out, d) = run_with(src, &spirv, &[]);
+    assert!(!d.has_errors(), "{:?}", d.list);
+    assert_eq!(out, "yes 1 0");
+    let (_, errs) = pp_err("__has_feature(1)");
+    assert!(errs.iter().any(|e| e.contains("requires a parenthesized identifier")), "{errs:?}");
+}

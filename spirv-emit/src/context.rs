@@ -190,6 +190,24 @@ impl Context {
     pub fn type_pointer(&mut self, storage: StorageClass, pointee: SpvId) -> SpvId {
         self.intern(Type::Pointer { storage, pointee })
     }
+    /// `OpTypeForwardPointer`: the id of a pointer type whose pointee is declared after it (a
+    /// struct that contains a pointer to itself); [`Context::complete_pointer`] declares it.
+    pub fn forward_pointer(&mut self, storage: StorageClass) -> SpvId {
+        let id = self.alloc_id();
+        self.decls.push(Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id.0), Operand::StorageClass(storage)]));
+        id
+    }
+    /// Declares the pointer type `id` that [`Context::forward_pointer`] announced.
+    pub fn complete_pointer(&mut self, id: SpvId, storage: StorageClass, pointee: SpvId) -> SpvId {
+        let ty = Type::Pointer { storage, pointee };
+        if let Some(&existing) = self.type_ids.get(&ty) {
+            return existing;
+        }
+        self.decls.push(Instruction::new(Op::TypePointer, None, Some(id.0), vec![Operand::StorageClass(storage), Operand::IdRef(pointee.0)]));
+        self.type_ids.insert(ty.clone(), id);
+        self.types.insert(id, ty);
+        id
+    }
     pub fn type_function(&mut self, ret: SpvId, params: &[SpvId]) -> SpvId {
         self.intern(Type::Function { ret, params: params.to_vec() })
     }

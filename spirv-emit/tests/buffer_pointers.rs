@@ -143,18 +143,19 @@ fn atomics_through_a_pointer() {
     has(&text, &["OpAtomicIAdd %uint"]);
 }
 
-/// A pointer to a struct that contains a pointer to itself needs a forward pointer type, which
-/// is refused by name rather than emitted wrongly.
+/// A pointer to a struct that contains a pointer to itself (a linked list) is declared ahead
+/// with `OpTypeForwardPointer`.
 #[test]
-fn recursive_pointee_is_refused_by_name() {
-    let src = "struct Node; typedef vk::BufferPointer<Node> NodeP; struct Node { float4 x; NodeP next; };\n\
-               struct PC { NodeP root; }; [[vk::push_constant]] PC pc; RWStructuredBuffer<float4> o;\n\
-               [numthreads(1,1,1)] void main() { o[0] = pc.root.Get().next.Get().x; }";
-    match common::lower(src, "cs_6_0", TargetEnv::default()) {
-        Ok(words) => {
-            // Once forward pointers exist this must be valid.
-            common::validate(&words, "vulkan1.2");
-        }
-        Err(e) => assert!(e.message.contains("vk::BufferPointer to a type that contains it"), "{}", e.message),
-    }
+fn recursive_pointee_uses_a_forward_pointer() {
+    let text = compile(
+        "struct Node; typedef vk::BufferPointer<Node> NodeP; struct Node { float4 x; NodeP next; };\n\
+         struct PC { NodeP root; }; [[vk::push_constant]] PC pc; RWStructuredBuffer<float4> o;\n\
+         [numthreads(1,1,1)] void main() { o[0] = pc.root.Get().next.Get().x; }",
+        "cs_6_0",
+    );
+    let fwd = text.find("OpTypeForwardPointer %_ptr_PhysicalStorageBuffer_Node PhysicalStorageBuffer").expect("forward pointer");
+    let node = text.find("%Node = OpTypeStruct %v4float %_ptr_PhysicalStorageBuffer_Node").expect("struct");
+    let ptr = text.find("%_ptr_PhysicalStorageBuffer_Node = OpTypePointer PhysicalStorageBuffer %Node").expect("pointer");
+    assert!(fwd < node && node < ptr, "{text}");
+    has(&text, &["OpMemberDecorate %Node 1 Offset 16"]);
 }

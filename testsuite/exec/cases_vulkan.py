@@ -89,8 +89,23 @@ def buffer_pointer():
     ], {"push": [("address", 0), ("address", 1), ("u32", [k])]}
 
 
+def buffer_pointer_list():
+    # Nodes {uint value; uint next_index; NodeP next} (16 bytes); the walk starts at node 0.
+    nodes = [(5, 2), (7, 0xFFFFFFFF), (11, 3), (13, 1)]
+    words = [w for v, k in nodes for w in (v, k, 0, 0)]
+    visited, i = [], 0
+    while i != 0xFFFFFFFF and len(visited) < 8:
+        visited.append(nodes[i][0])
+        i = nodes[i][1]
+    out = visited + [0] * (8 - len(visited)) + [len(visited), sum(visited)]
+    return "a linked list of vk::BufferPointers built and walked in device memory", (1, 1, 1), 1, [
+        ("u32", words, None), ("u32", [0] * 10, out),
+    ], {"push": [("address", 0)]}
+
+
 NAMES = {
     "vk.buffer_pointer": buffer_pointer,
+    "vk.buffer_pointer.list": buffer_pointer_list,
     "vk.push_constant.layout": push_constant_layout,
     "vk.push_constant.cbuffer": push_constant_cbuffer,
     "vk.spec_constant.default": spec_constant_default,

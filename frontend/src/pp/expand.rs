@@ -170,6 +170,14 @@ impl Pp<'_> {
             return false;
         }
         let def = entry.def.clone();
+        if def.builtin == Some(Builtin::HasFeature) {
+            if !self.peek_lparen() {
+                return false;
+            }
+            let tok = self.has_feature(&t.tok);
+            self.push_expansion(None, vec![XTok::plain(tok)], &t.tok);
+            return true;
+        }
         if let Some(b) = def.builtin {
             let tok = self.builtin(b, &t.tok);
             self.push_expansion(None, vec![XTok::plain(tok)], &t.tok);
@@ -493,8 +501,32 @@ impl Pp<'_> {
                 (Tok::Number, (self.counter - 1).to_string())
             }
             Builtin::IncludeLevel => (Tok::Number, self.file_depth.saturating_sub(1).to_string()),
+            Builtin::HasFeature => (Tok::Number, "0".to_string()),
         };
         Token { kind, text: Rc::from(text), span: inv.span, leading_space: false, line_start: false }
+    }
+
+    /// `__has_feature ( name )` (clang's; it expands anywhere, not only in `#if`): `1` for
+    /// `hlsl_vk_buffer_pointer` when compiling to SPIR-V (`__spirv__` is defined), `0` for every
+    /// other name.
+    fn has_feature(&mut self, kw: &Token) -> Token {
+        let open = self.next(AtEof::Stop);
+        let name = if open.as_ref().is_some_and(|t| t.tok.kind == Tok::LParen) { self.next(AtEof::Stop) } else { None };
+        let close = if name.as_ref().is_some_and(|t| t.tok.kind == Tok::Ident) { self.next(AtEof::Stop) } else { None };
+        let (value, span) = match (name, close) {
+            (Some(n), Some(c)) if c.tok.kind == Tok::RParen => {
+                let on = match &*n.tok.text {
+                    "hlsl_vk_buffer_pointer" => self.macros.get("__spirv__").is_some(),
+                    _ => false,
+                };
+                (on as u32, kw.span.to(c.tok.span))
+            }
+            _ => {
+                self.report(Diagnostic::error("builtin feature check macro requires a parenthesized identifier").with_code("E0059").at(kw.span));
+                (0, kw.span)
+            }
+        };
+        Token { kind: Tok::Number, text: Rc::from(value.to_string()), span, leading_space: kw.leading_space, line_start: false }
     }
 
     /// `_Pragma ( "text" )`: a pragma token, as if `#pragma text` were written.

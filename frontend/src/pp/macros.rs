@@ -21,6 +21,8 @@ pub(crate) enum Builtin {
     Counter,
     IncludeLevel,
     BaseFile,
+    /// `__has_feature(name)`: 1 for a language feature this compilation has, else 0.
+    HasFeature,
 }
 
 /// One element of a macro body.

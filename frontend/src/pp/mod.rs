@@ -201,6 +201,7 @@ impl<'a> Pp<'a> {
             ("__COUNTER__", Builtin::Counter),
             ("__INCLUDE_LEVEL__", Builtin::IncludeLevel),
             ("__BASE_FILE__", Builtin::BaseFile),
+            ("__has_feature", Builtin::HasFeature),
         ] {
             macros.define(MacroDef::builtin(name, kind));
         }

@@ -17,12 +17,12 @@
 //!   `Function` variable that holds a buffer pointer is `RestrictPointer`, or `AliasedPointer`
 //!   when declared `[[vk::aliased_pointer]]` (the storage class requires one of the two).
 //!
-//! A pointer to a struct that contains a pointer to itself (a linked list) needs
-//! `OpTypeForwardPointer`, which the type context does not make yet: it is refused by name.
+//! A pointer to a struct that contains a pointer to itself (a linked list) is declared ahead with
+//! `OpTypeForwardPointer`.
 
 use super::layout::Layout;
 use super::place::Place;
-use super::{unsupported, Lowerer, R};
+use super::{Lowerer, R};
 use crate::id::SpvId;
 use hlslc_sema::tast::ExprId;
 use hlslc_sema::types::{ObjectKind, ScalarKind, Type, TypeId};
@@ -34,6 +34,8 @@ use spirv::{Decoration as D, MemoryAccess, Op, StorageClass};
 pub(crate) struct Pointers {
     /// Pointee types being lowered (a pointer met again inside its own pointee is recursive).
     pending: Vec<TypeId>,
+    /// Forward-declared pointers to the pending pointees that contain them.
+    forward: std::collections::HashMap<TypeId, SpvId>,
     /// The module uses the physical storage class.
     pub used: bool,
     /// The alignment of loads and stores through each pointer that `Get()` or a raw buffer
@@ -46,17 +48,26 @@ pub(crate) struct Pointers {
 impl<'m> Lowerer<'m> {
     /// `OpTypePointer PhysicalStorageBuffer` to the pointee `elem` of buffer pointer type `t`.
     pub(crate) fn buffer_pointer_ty(&mut self, elem: TypeId) -> R<SpvId> {
+        const PSB: StorageClass = StorageClass::PhysicalStorageBuffer;
         if self.pointers.pending.contains(&elem) {
-            return unsupported(
-                format!("a vk::BufferPointer to '{}' inside '{0}' (a vk::BufferPointer to a type that contains it)", self.m.types.name(elem)),
-                None,
-            );
+            // A pointer inside its own pointee (a linked list): declared ahead with
+            // `OpTypeForwardPointer`, completed once the pointee is.
+            if let Some(&id) = self.pointers.forward.get(&elem) {
+                return Ok(id);
+            }
+            let id = self.b.ctx.forward_pointer(PSB);
+            self.pointers.forward.insert(elem, id);
+            return Ok(id);
         }
         self.pointers.pending.push(elem);
         let pointee = self.ty(elem, Layout::Std430);
         self.pointers.pending.pop();
         self.pointers.used = true;
-        Ok(self.b.ctx.type_pointer(StorageClass::PhysicalStorageBuffer, pointee?))
+        let pointee = pointee?;
+        Ok(match self.pointers.forward.remove(&elem) {
+            Some(id) => self.b.ctx.complete_pointer(id, PSB, pointee),
+            None => self.b.ctx.type_pointer(PSB, pointee),
+        })
     }
 
     /// The declared alignment of buffer pointer type `t`: its second template argument, or the
