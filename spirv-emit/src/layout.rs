@@ -153,9 +153,10 @@ fn place_members(members: &[LType], rule: LayoutRule) -> (Vec<u32>, u32, u32) {
             continue;
         }
         let mut off = match m {
-            // (Only vectors of components of at most 4 bytes: a 64-bit vector keeps its
-            // alignment, as DXC's alignUsingHLSLRelaxedLayout does.)
-            LType::Vector { elem, .. } if (rule.relaxed() || rule == LayoutRule::DxCBuffer) && *elem <= 4 => {
+            // (Relaxed rules: only vectors of components of at most 4 bytes; a 64-bit vector
+            // keeps its alignment, as DXC's alignUsingHLSLRelaxedLayout does. fxc's packing:
+            // every vector, so a `double3` that would cross a row starts the next one.)
+            LType::Vector { elem, .. } if rule == LayoutRule::DxCBuffer || rule.relaxed() && *elem <= 4 => {
                 let off = round_up(cur, *elem);
                 if straddles(off, l.size) {
                     round_up(off, 16)
@@ -184,6 +185,18 @@ pub fn struct_offsets(members: &[LType], rule: LayoutRule) -> Vec<u32> {
 mod tests {
     use super::*;
     use LayoutRule::*;
+
+    #[test]
+    fn fxc_packing_starts_a_row_for_a_64_bit_vector_that_would_cross_one() {
+        // fxc's reflection of `float scalar1; double scalar2; float3 vector1; float3 vector2;
+        // double3 vector3; double3 vector4; float x;` (dxc's vk.layout.cbuffer.fxc test): a
+        // double3 at 72 would cross the row at 80, so it starts there.
+        let d3 = LType::Vector { elem: 8, count: 3 };
+        let m = vec![LType::Scalar(4), LType::Scalar(8), f3(), f3(), d3.clone(), d3, LType::Scalar(4)];
+        assert_eq!(struct_offsets(&m, DxCBuffer), [0, 8, 16, 32, 48, 80, 104]);
+        // The relaxed rule keeps the 64-bit vector's own alignment (32).
+        assert_eq!(struct_offsets(&m, VkStd140), [0, 8, 16, 32, 64, 96, 120]);
+    }
 
     #[test]
     fn a_pinned_member_sits_at_its_offset_and_the_next_ones_follow_it() {

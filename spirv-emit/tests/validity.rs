@@ -46,11 +46,11 @@ fn storage_buffers_are_storage_buffer_blocks_from_spirv_1_4() {
                 "OpDecorate %type_ByteAddressBuffer Block",
                 "OpDecorate %type_RWStructuredBuffer_S Block",
                 "OpDecorate %type_TextureBuffer_S Block",
-                "OpDecorate %type_TextureBuffer_TB Block",
+                "OpDecorate %type_TB Block",
                 "OpDecorate %type_ACSBuffer_counter Block",
                 "%rwsb = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_S StorageBuffer",
                 "%tb = OpVariable %_ptr_StorageBuffer_type_TextureBuffer_S StorageBuffer",
-                "%TB = OpVariable %_ptr_StorageBuffer_type_TextureBuffer_TB StorageBuffer",
+                "%TB = OpVariable %_ptr_StorageBuffer_type_TB StorageBuffer",
                 "%counter_var_asb = OpVariable %_ptr_StorageBuffer_type_ACSBuffer_counter StorageBuffer",
             ],
             &["BufferBlock", "_ptr_Uniform"],
@@ -58,7 +58,8 @@ fn storage_buffers_are_storage_buffer_blocks_from_spirv_1_4() {
     }
 }
 
-/// Before SPIR-V 1.4 they are `BufferBlock` structs in the `Uniform` class; so are `tbuffer`s and
+/// Before SPIR-V 1.4 they are `BufferBlock` structs in the `Uniform` class; so are `tbuffer`s (whose
+/// block is `type.<name>`, as for a cbuffer) and
 /// `TextureBuffer`s, whose std430 layout a `Block` in `Uniform` may not have.
 #[test]
 fn storage_buffers_are_uniform_buffer_blocks_before_spirv_1_4() {
@@ -70,7 +71,7 @@ fn storage_buffers_are_uniform_buffer_blocks_before_spirv_1_4() {
             "OpDecorate %type_ByteAddressBuffer BufferBlock",
             "OpDecorate %type_RWStructuredBuffer_S BufferBlock",
             "OpDecorate %type_TextureBuffer_S BufferBlock",
-            "OpDecorate %type_TextureBuffer_TB BufferBlock",
+            "OpDecorate %type_TB BufferBlock",
             "OpDecorate %type_ACSBuffer_counter BufferBlock",
             "%tb = OpVariable %_ptr_Uniform_type_TextureBuffer_S Uniform",
         ],

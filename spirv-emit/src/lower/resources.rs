@@ -162,7 +162,7 @@ impl<'m> Lowerer<'m> {
             }
             let record = cb.binding.vk_shader_record;
             let layout = if cb.is_tbuffer || record { Layout::Std430 } else { Layout::Std140 };
-            let prefix = if cb.is_tbuffer { "type.TextureBuffer." } else { "type." };
+            let prefix = "type.";
             // `packoffset(cN.c)` places a member at byte 16 N + 4 c, whatever the rule (DXC).
             let pinned: Vec<Option<u32>> =
                 cb.members.iter().map(|&v| m.var(v).binding.packoffset.map(|(r, c)| r * 16 + u32::from(c) * 4)).collect();
