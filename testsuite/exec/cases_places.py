@@ -159,7 +159,24 @@ def cbuffer_packoffset():
     ]
 
 
+def cbuffer_dx_layout():
+    # Byte offsets from fxc's reflection rules (16-byte rows; an element of a column-major 1xN
+    # matrix or a row-major Nx1 matrix gets its own row; nothing crosses a row): a 0, m 16/32/48,
+    # b 52, r 64/80, c 84, d0 96, d1 128.
+    words = [fbits(float(i)) for i in range(40)]
+    words[24], words[25] = 0, 0x40080000     # d0.x = 3.0 (little-endian double at byte 96)
+    words[32], words[33] = 0, 0x40040000     # d1.x = 2.5 at byte 128
+    w = lambda off: float(off // 4)          # noqa: E731  (the float stored at byte `off`)
+    a = w(0)
+    m = [w(16), w(32), w(48)]
+    out = [a] + m + [w(52), w(64), w(80), w(84), m[1] + m[2], m[int(a) % 3], 3.0, 2.5]
+    return "fxc's cbuffer packing with -fvk-use-dx-layout", (1, 1, 1), 1, [
+        ("u32", words, None, "uniform"), ("f32", [0.0] * len(out), out),
+    ], ["-fvk-use-dx-layout"]
+
+
 NAMES = {
+    "cbuffer.dx_layout": cbuffer_dx_layout,
     "cbuffer.packoffset": cbuffer_packoffset,
     "matrix.elements.assign": matrix_elements_assign,
     "matrix.cbuffer.vectors": matrix_cbuffer_vectors,

@@ -40,20 +40,23 @@ impl LayoutRules {
 
     /// Alignment and size of `ty` under `layout`.
     pub fn align_size(&self, types: &TypeTable, ty: TypeId, layout: Layout) -> (u32, u32) {
-        let l = layout_of(&describe(types, ty), self.rule(layout));
+        let rule = self.rule(layout);
+        let l = layout_of(&describe(types, ty, rule), rule);
         (l.align, l.size)
     }
 
     /// `MatrixStride` of matrix type `ty` (also the `ArrayStride` of a non-float matrix, which
     /// is an array of its memory vectors).
     pub fn matrix_stride(&self, types: &TypeTable, ty: TypeId, layout: Layout) -> u32 {
-        layout_of(&describe(types, ty), self.rule(layout)).stride
+        let rule = self.rule(layout);
+        layout_of(&describe(types, ty, rule), rule).stride
     }
 
     /// `ArrayStride` of an array of `elem`.
     pub fn array_stride(&self, types: &TypeTable, elem: TypeId, layout: Layout) -> u32 {
-        let arr = LType::Array { elem: Box::new(describe(types, elem)), len: 1 };
-        layout_of(&arr, self.rule(layout)).stride
+        let rule = self.rule(layout);
+        let arr = LType::Array { elem: Box::new(describe(types, elem, rule)), len: 1 };
+        layout_of(&arr, rule).stride
     }
 
     /// Offsets of a sequence of struct members.
@@ -64,8 +67,16 @@ impl LayoutRules {
     /// Offsets of a sequence of struct members, some of them pinned at an offset
     /// (`[[vk::offset(n)]]`; `pinned[i]` for member `i`, missing entries are `None`).
     pub fn offsets_pinned(&self, types: &TypeTable, members: &[TypeId], pinned: &[Option<u32>], layout: Layout) -> Vec<(TypeId, u32)> {
-        let described: Vec<LType> = members.iter().enumerate().map(|(i, &m)| pin(describe(types, m), pinned.get(i).copied().flatten())).collect();
-        members.iter().copied().zip(struct_offsets(&described, self.rule(layout))).collect()
+        let rule = self.rule(layout);
+        let described: Vec<LType> = members.iter().enumerate().map(|(i, &m)| pin(describe(types, m, rule), pinned.get(i).copied().flatten())).collect();
+        members.iter().copied().zip(struct_offsets(&described, rule)).collect()
+    }
+
+    /// Whether matrix type `ty` is an array of scalars in memory under `layout`: fxc's cbuffer
+    /// packing (`-fvk-use-dx-layout`) gives each column of a column-major `1xN` matrix (each row
+    /// of a row-major `Nx1`) its own 16-byte row, where the other rules store a vector.
+    pub fn scalar_rows(&self, types: &TypeTable, ty: TypeId, layout: Layout) -> bool {
+        matches!(describe(types, ty, self.rule(layout)), LType::Array { .. }) && matches!(types.get(ty), Type::Matrix { .. })
     }
 }
 
@@ -79,24 +90,28 @@ fn pin(ty: LType, offset: Option<u32>) -> LType {
 
 /// Sema's type as the layout rules see it (bool and enums are 4 bytes; a matrix with one row or
 /// column is a vector; an unsized array counts as one element).
-fn describe(types: &TypeTable, ty: TypeId) -> LType {
+fn describe(types: &TypeTable, ty: TypeId, rule: LayoutRule) -> LType {
     match types.get(ty) {
         Type::Scalar(k) => LType::Scalar(k.bits() / 8),
         Type::Vector(k, 1) => LType::Scalar(k.bits() / 8),
         Type::Vector(k, n) => LType::Vector { elem: k.bits() / 8, count: *n as u32 },
         Type::Matrix { elem, rows, cols, layout } => {
             let (rows, cols, elem) = (*rows as u32, *cols as u32, elem.bits() / 8);
+            let row_major = *layout == MatrixLayout::RowMajor;
             match (rows, cols) {
                 (1, 1) => LType::Scalar(elem),
+                // One element per memory vector: each in its own row in fxc's cbuffer packing.
+                (1, n) if !row_major && rule == LayoutRule::DxCBuffer => LType::Array { elem: Box::new(LType::Scalar(elem)), len: n },
+                (n, 1) if row_major && rule == LayoutRule::DxCBuffer => LType::Array { elem: Box::new(LType::Scalar(elem)), len: n },
                 (1, n) | (n, 1) => LType::Vector { elem, count: n },
-                _ => LType::Matrix { elem, rows, cols, row_major: *layout == MatrixLayout::RowMajor },
+                _ => LType::Matrix { elem, rows, cols, row_major },
             }
         }
-        Type::Array { elem, len } => LType::Array { elem: Box::new(describe(types, *elem)), len: len.unwrap_or(1) },
+        Type::Array { elem, len } => LType::Array { elem: Box::new(describe(types, *elem, rule)), len: len.unwrap_or(1) },
         Type::Struct(s) => {
             let def = &types.structs[s.0 as usize];
-            let bases = def.bases.iter().map(|&b| describe(types, b));
-            LType::Struct(bases.chain(def.fields.iter().map(|f| pin(describe(types, f.ty), f.vk.offset))).collect())
+            let bases = def.bases.iter().map(|&b| describe(types, b, rule));
+            LType::Struct(bases.chain(def.fields.iter().map(|f| pin(describe(types, f.ty, rule), f.vk.offset))).collect())
         }
         // A buffer device address.
         Type::Object { kind: hlslc_sema::types::ObjectKind::VkBufferPointer, .. } => LType::Scalar(8),

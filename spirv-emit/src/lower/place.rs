@@ -229,6 +229,19 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(self.b.composite_construct(tty, &parts)?)
             }
+            Type::Matrix { elem, rows, cols, .. } if rows == 1 || cols == 1 => {
+                // A vector on one side, an array of scalars (fxc's cbuffer rows) on the other.
+                let comp = self.scalar_ty(elem, from);
+                let to_comp = self.scalar_ty(elem, to);
+                if comp != to_comp {
+                    return super::unsupported("bool matrices in buffers", None);
+                }
+                let mut parts = Vec::new();
+                for i in 0..rows as u32 * cols as u32 {
+                    parts.push(self.b.composite_extract(comp, v, &[i])?);
+                }
+                Ok(self.b.composite_construct(tty, &parts)?)
+            }
             Type::Matrix { elem, rows, cols, .. } => {
                 // Non-float matrices are arrays of row vectors: same vectors, other stride.
                 let row = self.vector_ty(elem, cols as u32, from);

@@ -116,6 +116,12 @@ impl<'m> Lowerer<'m> {
     }
 
     fn matrix_ty(&mut self, t: TypeId, elem: ScalarKind, rows: u32, cols: u32, layout: Layout) -> SpvId {
+        if (rows == 1 || cols == 1) && self.opts.layout.scalar_rows(&self.m.types, t, layout) {
+            // fxc's cbuffer packing: one 16-byte row per element.
+            let e = self.scalar_ty(elem, layout);
+            let stride = self.opts.layout.matrix_stride(&self.m.types, t, layout);
+            return self.b.ctx.type_array(e, rows * cols, Some(stride));
+        }
         if rows == 1 || cols == 1 {
             return self.vector_ty(elem, rows * cols, layout);
         }
