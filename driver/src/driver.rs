@@ -115,8 +115,10 @@ fn run(
         _ => None,
     };
     if options.action == Action::Dependencies {
-        diags.push(Diagnostic::error("dependency output (-M) is not implemented yet"));
-        return None;
+        if diags.has_errors() {
+            return None;
+        }
+        return Some((Output::Text(crate::dependency_rule(sm)), None));
     }
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
     let unit = times.time(Phase::Parse, || parse(&tokens, &parse_options, diags));

@@ -100,6 +100,27 @@ pub struct CompileResult {
     pub root_signature: Option<Vec<u8>>,
 }
 
+/// The files a compilation read (the main file first, then each included file once, in the
+/// order they were first included) as a make rule whose target is the main file, as dxc's `-M`
+/// prints it: `main.hlsl: main.hlsl \` and one dependency per line.
+pub fn dependency_rule(sm: &SourceMap) -> String {
+    let mut files: Vec<&str> = Vec::new();
+    for i in 0..sm.len() {
+        let name = sm.file(hlslc_frontend::source::FileId(i as u32)).name.as_str();
+        if !name.starts_with('<') && !files.contains(&name) {
+            files.push(name);
+        }
+    }
+    let Some(main) = files.first() else { return String::new() };
+    let escape = |f: &str| f.replace(' ', "\\ ");
+    let mut out = format!("{}: {0}", escape(main));
+    for f in &files[1..] {
+        out.push_str(&format!(" \\\n  {}", escape(f)));
+    }
+    out.push('\n');
+    out
+}
+
 impl CompileResult {
     /// Whether no error was reported (warnings allowed).
     pub fn succeeded(&self) -> bool {

@@ -91,6 +91,9 @@ const HALF: &str = "cbuffer C { half h; };\nfloat4 main() : SV_Target { return h
 /// Preprocessor input (with `-P`): a macro, the version macros, an include.
 const PP: &str = "#define FOO expanded_foo\nFOO __HLSL_VERSION\n#ifdef WITH_INC\n#include \"inc.h\"\n#endif\n#ifdef VAL\nval_is VAL\n#endif\n";
 
+/// A shader that includes `inc_decl.h` (from `sub/`).
+const INC: &str = "#include \"inc_decl.h\"\nfloat4 main(float4 a : A) : SV_Target { return a * SCALE; }\n";
+
 const DXIL: &str = "float4 main(float4 a : A) : SV_Target { float4 x = a * 2; float4 y = a * 2; return x + y; }\n";
 
 /// A warning (implicit vector truncation).
@@ -104,6 +107,8 @@ enum Chan {
     All,
     /// The file `{out}`.
     File,
+    /// This file of the test's folder.
+    Named(&'static str),
 }
 
 struct Case {
@@ -145,6 +150,10 @@ fn cases() -> Vec<Case> {
         spv("enable-16bit-types", HALF, &["-enable-16bit-types", "-T", "ps_6_2"], "OpTypeFloat 16"),
         case("spirv", PS, &["-T", "ps_6_0", "{in}"], &["-spirv"], "OpCapability Shader"),
         case("P", PP, &["-T", "ps_6_0", "{in}"], &["-P"], "expanded_foo"),
+        // The included file is a dependency; -MF and -MD write the rule after compiling.
+        case("M", INC, &["-T", "ps_6_0", "-I", "{dir}/sub", "{in}"], &["-M"], "in.hlsl: "),
+        file(case("MF", INC, &["-T", "ps_6_0", "-I", "{dir}/sub", "{in}"], &["-MF", "{out}"], "sub/inc_decl.h")),
+        Case { chan: Chan::Named("in.d"), ..case("MD", INC, &["-T", "ps_6_0", "-I", "{dir}/sub", "{in}"], &["-MD"], "sub/inc_decl.h") },
         file(case("Fi", PP, pp, &["-Fi", "{out}"], "expanded_foo")),
         spv("fsyntax-only", PS, &["-fsyntax-only"], "!OpCapability"),
         spv("ast-dump", PS, &["-ast-dump"], "Function main"),
@@ -251,8 +260,16 @@ fn run(c: &Case, extra: &[&str], dir: &TempDir) -> Run {
     };
     let args: Vec<String> = c.base.iter().chain(extra).map(|a| subst(a)).collect();
     let bin = if c.hlsl2spirv { env!("CARGO_BIN_EXE_hlsl2spirv") } else { env!("CARGO_BIN_EXE_hlslc") };
+    let read = match c.chan {
+        Chan::Named(name) => {
+            let path = dir.path(name);
+            let _ = std::fs::remove_file(&path);
+            path
+        }
+        _ => out.clone(),
+    };
     let o = Command::new(bin).args(&args).current_dir(&dir.0).output().expect("run hlslc");
-    let file = match std::fs::read(&out) {
+    let file = match std::fs::read(&read) {
         Err(_) => "<no file>".to_string(),
         Ok(bytes) => match String::from_utf8(bytes.clone()) {
             Ok(s) if !s.contains('\0') => s,
@@ -304,6 +321,7 @@ fn setup(src: &str) -> TempDir {
     dir.file("in.hlsl", src);
     std::fs::create_dir_all(dir.path("sub")).unwrap();
     dir.file("sub/inc.h", "from_the_include\n");
+    dir.file("sub/inc_decl.h", "#define SCALE 2\n");
     dir
 }
 
@@ -360,7 +378,7 @@ fn implemented_options_change_the_output() {
         let without = run(c, &[], &dir);
         let with = run(c, &c.with, &dir);
         failures.extend(with.invalid.clone().into_iter().chain(without.invalid.clone()));
-        let pick = |r: &Run| if c.chan == Chan::File { r.file.clone() } else { r.all.clone() };
+        let pick = |r: &Run| if c.chan == Chan::All { r.all.clone() } else { r.file.clone() };
         let (w, wo) = (pick(&with), pick(&without));
         let ok = match c.expect.strip_prefix('!') {
             _ if c.expect.is_empty() => w != wo,

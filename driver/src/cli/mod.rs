@@ -119,6 +119,9 @@ pub struct OutputFiles {
     pub root_signature: Option<PathBuf>,
     /// `-Fsh`: the shader hash part.
     pub hash: Option<PathBuf>,
+    /// `-MF <file>`, or `-MD` (the input's name with `.d`): the files the source depends on, as
+    /// a make rule, written after a successful compile.
+    pub dependencies: Option<PathBuf>,
 }
 
 /// A parsed command line.

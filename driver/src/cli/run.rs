@@ -215,6 +215,9 @@ fn write_outputs(tool: Tool, inv: &Invocation, input: &str, result: &CompileResu
             }
             write_reflection_json(inv, result)?;
             write_root_signature(inv, result)?;
+            if let Some(path) = &files.dependencies {
+                write_file(path, crate::dependency_rule(&result.source_map).as_bytes())?;
+            }
             match (&result.listing, &files.listing) {
                 (Some(text), Some(path)) => write_file(path, text.as_bytes()),
                 _ => Ok(()),

@@ -132,9 +132,9 @@ pub static STATUS: &[(&str, Status)] = &[
     ("print-before-all", Refused(DXIL_PASSES)),
     ("print-before", Refused(DXIL_PASSES)),
     ("print-after", Refused(DXIL_PASSES)),
-    ("M", Refused("dependency output is not implemented")),
-    ("MD", Refused("dependency output is not implemented")),
-    ("MF", Refused("dependency output is not implemented")),
+    ("M", Implemented),
+    ("MD", Implemented),
+    ("MF", Implemented),
     ("ftime-report", Implemented),
     ("ftime-trace", Refused(CLANG_TIMING)),
     ("ftime-trace-EQ", Refused(CLANG_TIMING)),
@@ -255,7 +255,7 @@ pub fn status(name: &str) -> Option<Status> {
 /// `-verify`, `-P` and `-ast-dump` generate none).
 const REFUSED_FOR_EVERY_ACTION: &[&str] = &[
     "external", "external-fn", "skip-serialization", "link", "recompile",
-    "verifyrootsignature", "getprivate", "Vi", "H", "M", "MD", "MF", "Ges", "encoding", "enable-templates",
+    "verifyrootsignature", "getprivate", "Vi", "H", "Ges", "encoding", "enable-templates",
     "enable-operator-overloading", "strict-udt-casting", "flegacy-macro-expansion", "ftime-trace", "ftime-trace-EQ",
     "ftime-trace-granularity=", "fdiagnostics-show-option", "fno-diagnostics-show-option", "fdiagnostics-format=",
     "fdiagnostics-show-category=", "ferror-limit=", "fconstexpr-depth=", "fconstexpr-steps=",

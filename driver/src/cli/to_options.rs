@@ -135,6 +135,12 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     f.reflection_json = r.last("reflect-json").map(PathBuf::from);
     f.root_signature = r.last("Frs").map(PathBuf::from);
     f.hash = r.last("Fsh").map(PathBuf::from);
+    f.dependencies = match (r.last("MF"), r.flag("MD")) {
+        (Some(path), _) => Some(PathBuf::from(path)),
+        // As dxc: beside the input, with its extension replaced by `.d`.
+        (None, true) => inv.inputs.first().filter(|i| i.as_str() != "-").map(|i| PathBuf::from(i).with_extension("d")),
+        _ => None,
+    };
     inv.header_variable = r.last("Vn");
     inv.time_report = r.flag("ftime-report");
     // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container (with
