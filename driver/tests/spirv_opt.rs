@@ -23,7 +23,10 @@ fn spirv(flags: &[&str]) -> String {
     let r = compile(SRC, "a.hlsl", &inv.options, None);
     assert!(r.succeeded(), "{}", r.render_diagnostics());
     let Some(Output::Binary(bytes)) = &r.output else { panic!("no SPIR-V") };
-    let path = std::env::temp_dir().join(format!("hlslc-spirv-opt-{}-{}.spv", std::process::id(), flags.join("_")));
+    // Tests run in parallel and compile the same flags: each call gets its own file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("hlslc-spirv-opt-{}-{n}-{}.spv", std::process::id(), flags.join("_")));
     std::fs::write(&path, bytes).unwrap();
     match Command::new("spirv-val").arg(&path).output() {
         Ok(o) => assert!(o.status.success(), "spirv-val {flags:?}: {}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
