@@ -287,8 +287,13 @@ impl Lowerer<'_> {
                 if self.patch_parts(bty).is_some() {
                     return self.patch_index(*base, *index, e);
                 }
-                if self.is_object(bty) {
+                if self.is_object(bty) && !matches!(t.types.get(bty), Type::Array { .. }) {
                     return self.resource_index(*base, *index, e);
+                }
+                if self.is_object(bty) {
+                    if let Some(h) = self.resource_array_element(e)? {
+                        return Ok(vec![h]);
+                    }
                 }
                 let b = self.expr(*base)?;
                 let idx = self.expr(*index)?[0];
@@ -410,7 +415,7 @@ impl Lowerer<'_> {
         }
         match var.storage {
             Storage::CBufferMember { cbuffer, index } => self.load_cbuffer_member(Some(cbuffer), v, index, e),
-            Storage::Uniform if self.is_object(var.ty) => Ok(vec![self.handle_for(v, None, self.span(e))?]),
+            Storage::Uniform if self.is_object(var.ty) => self.load_resource_var(v, self.span(e)),
             Storage::Uniform => self.load_cbuffer_member(None, v, 0, e),
             _ => {
                 // A variable read before any assignment (or a static without initializer).
@@ -709,7 +714,7 @@ impl Lowerer<'_> {
             }
             ExprKind::Index { base, index } => {
                 let bty = t.expr(*base).ty;
-                if self.is_object(bty) {
+                if self.is_object(bty) && !matches!(t.types.get(bty), Type::Array { .. }) {
                     let coord = self.expr(*index)?;
                     return Ok(Place { root: Root::Resource { object: *base, coord }, root_ty: ex.ty, comps: all(self, ex.ty), dynamic: Vec::new() });
                 }

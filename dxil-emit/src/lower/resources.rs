@@ -36,6 +36,9 @@ pub struct ResInfo {
     pub sampler_cmp: bool,
     /// The UAV's hidden counter is used (`IncrementCounter`, `Append`, ...).
     pub has_counter: bool,
+    /// Registers the record's range spans: 1 for a single resource, the element count of an
+    /// array of resources, `u32::MAX` for an unbounded one (`Texture2D t[]`).
+    pub range: u32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -43,7 +46,7 @@ pub struct ResState {
     pub list: Vec<ResInfo>,
     by_var: HashMap<VarId, usize>,
     by_cb: HashMap<Option<CBufferId>, usize>,
-    rows: HashMap<(usize, u32, BlockId, Overload), Value>,
+    rows: HashMap<(Value, u32, BlockId, Overload), Value>,
     /// Libraries: the external global of each record (by index in `list`).
     pub lib_globals: HashMap<usize, ir::GlobalId>,
     /// The global [`Lowerer::library_handle`] made for the record being added.
@@ -51,12 +54,17 @@ pub struct ResState {
     /// The `%dx.types.ResRet` of the last buffer or texture read, whose fifth field is the
     /// status a `Load(..., out status)` returns.
     pub last_ret: Option<Value>,
+    /// Handles of elements of resource arrays (and of descriptor-heap resources), created where
+    /// they are used, with the record they belong to (`usize::MAX`: a heap resource, which has
+    /// none).
+    pub element_handles: HashMap<Value, usize>,
 }
 
 impl ResState {
     /// Forgets values that belong to the function lowered before (cached constant-buffer rows).
     pub(crate) fn begin_function(&mut self) {
         self.rows.clear();
+        self.element_handles.clear();
     }
 }
 
@@ -122,7 +130,7 @@ impl Lowerer<'_> {
 
     /// The register a resource is bound to: its `register(...)`, or the lowest one of its class
     /// that no declared resource claims and no used resource took.
-    fn allocate_register(&self, class: ResourceClass, binding: &tast::Binding) -> (u32, u32) {
+    fn allocate_register(&self, class: ResourceClass, binding: &tast::Binding, count: u32) -> (u32, u32) {
         let letter = match class {
             ResourceClass::Srv => 't',
             ResourceClass::Uav => 'u',
@@ -142,36 +150,43 @@ impl Lowerer<'_> {
             return (u32::MAX, if named_space { binding.space } else { u32::MAX });
         }
         let space = if named_space { binding.space } else { self.opts.auto_binding_space.unwrap_or(0) };
-        let mut taken: Vec<u32> = Vec::new();
+        // Ranges [first, last] that explicit registers and used resources claim.
+        let mut taken: Vec<(u32, u32)> = Vec::new();
+        let last = |n: u32, c: u32| if c == u32::MAX { u32::MAX } else { n.saturating_add(c.max(1) - 1) };
         for v in &self.t.vars {
             if let Some((l, n)) = v.binding.register {
                 if l.eq_ignore_ascii_case(&letter) && v.binding.space == space {
-                    taken.push(n);
+                    taken.push((n, last(n, self.range_count(v.ty))));
                 }
             }
         }
         for c in &self.t.cbuffers {
             if let Some((l, n)) = c.binding.register {
                 if l.eq_ignore_ascii_case(&letter) && c.binding.space == space {
-                    taken.push(n);
+                    taken.push((n, n));
                 }
             }
         }
-        taken.extend(self.res.list.iter().filter(|r| r.class == class && r.space == space).map(|r| r.lower));
-        let mut n = 0;
-        while taken.contains(&n) {
-            n += 1;
+        taken.extend(self.res.list.iter().filter(|r| r.class == class && r.space == space).map(|r| (r.lower, last(r.lower, r.range))));
+        let mut n: u32 = 0;
+        while let Some(&(_, hi)) = taken.iter().find(|&&(lo, hi)| lo <= last(n, count) && n <= hi) {
+            if hi == u32::MAX {
+                break;
+            }
+            n = hi + 1;
         }
         (n, space)
     }
 
     /// Creates the handle of a new resource record at the top of the entry block.
     fn new_handle(&mut self, mut info: ResInfo, binding: &tast::Binding, span: Option<Span>) -> R<usize> {
-        let (lower, space) = self.allocate_register(info.class, binding);
+        let (lower, space) = self.allocate_register(info.class, binding, info.range);
         info.lower = lower;
         info.space = space;
         info.id = self.res.list.iter().filter(|r| r.class == info.class).count() as u32;
-        info.handle = self.emit_handle(&info, span)?;
+        if info.range == 1 {
+            info.handle = self.emit_handle(&info, span)?;
+        }
         info.func = self.b.func;
         self.res.list.push(info);
         if let Some(g) = self.res.pending_global.take() {
@@ -224,13 +239,18 @@ impl Lowerer<'_> {
 
     /// `annotateHandle(h, properties of info)` (SM 6.6+), hoisted.
     fn annotate_handle(&mut self, h: Value, info: &ResInfo, span: Option<Span>) -> R<Value> {
+        let ah = self.annotate_here(h, info, span)?;
+        self.hoist(ah);
+        Ok(ah)
+    }
+
+    /// `annotateHandle(h, properties of info)` (SM 6.6+) where the builder is.
+    fn annotate_here(&mut self, h: Value, info: &ResInfo, span: Option<Span>) -> R<Value> {
         let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
         let (w0, w1) = self.resource_properties(info);
         let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
         let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
-        let ah = self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)?;
-        self.hoist(ah);
-        Ok(ah)
+        self.op(DxilOp::AnnotateHandle, Overload::None, &[h, props], span)
     }
 
     /// A library's handle: the resource's external global loaded and turned into a handle
@@ -290,7 +310,7 @@ impl Lowerer<'_> {
     /// Marks the UAV whose handle is `h` as using its counter (`!dx.resources` and, from SM 6.6,
     /// the handle's annotation, already emitted, whose properties are rewritten).
     pub(crate) fn mark_counter(&mut self, h: Value) {
-        let Some(i) = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func) else { return };
+        let Some(i) = self.record_of(h) else { return };
         if self.res.list[i].has_counter {
             return;
         }
@@ -298,31 +318,183 @@ impl Lowerer<'_> {
         if self.target.version < DxilVersion::new(1, 6) {
             return;
         }
-        let Value::Inst(id) = h else { return };
         let props_ty = param_type(self.b.module, ParamTy::ResourceProperties, Overload::None).expect("props");
         let (w0, w1) = self.resource_properties(&self.res.list[i]);
         let (a, b) = (self.b.module.const_i32(w0 as i32), self.b.module.const_i32(w1 as i32));
         let props = Value::Const(self.b.module.const_aggregate(props_ty, vec![a, b]));
         let func = self.b.func;
-        if let Some(body) = self.b.module.function_mut(func).body.as_mut() {
-            if let ir::InstKind::Call { args, .. } = &mut body.insts[id.0 as usize].kind {
-                if let Some(p) = args.get_mut(2) {
-                    *p = props;
+        // Every annotation of an array's element handles carries the counter flag.
+        let hs: Vec<Value> = self.res.element_handles.iter().filter(|(_, r)| **r == i).map(|(h, _)| *h).collect();
+        for h in hs.into_iter().chain(std::iter::once(h)) {
+            let Value::Inst(id) = h else { continue };
+            if let Some(body) = self.b.module.function_mut(func).body.as_mut() {
+                if let Some(ir::InstKind::Call { args, .. }) = body.insts.get_mut(id.0 as usize).map(|x| &mut x.kind) {
+                    if let Some(p) = args.get_mut(2) {
+                        *p = props;
+                    }
                 }
             }
         }
     }
 
-    /// The handle of a resource variable.
-    pub(crate) fn handle_for(&mut self, v: VarId, _index: Option<Value>, span: Option<Span>) -> R<Value> {
+    /// The record whose handle (or one of whose element handles) `h` is, in this function.
+    pub(crate) fn record_of(&self, h: Value) -> Option<usize> {
+        if let Some(&r) = self.res.element_handles.get(&h) {
+            return (r != usize::MAX).then_some(r);
+        }
+        self.res.list.iter().position(|r| r.range == 1 && r.handle == h && r.func == self.b.func)
+    }
+
+    /// Registers an array of resources spans: the product of its dimensions, `u32::MAX` when
+    /// one is unbounded; 1 for a single resource.
+    pub(crate) fn range_count(&self, ty: TypeId) -> u32 {
+        match self.t.types.get(ty) {
+            Type::Array { len: None | Some(0), .. } => u32::MAX,
+            Type::Array { elem, len: Some(n) } => match self.range_count(*elem) {
+                u32::MAX => u32::MAX,
+                m => m.saturating_mul(*n),
+            },
+            _ => 1,
+        }
+    }
+
+    /// A global resource variable's value: its handle, or an array's element handles in order.
+    pub(crate) fn load_resource_var(&mut self, v: VarId, span: Option<Span>) -> R<Flat> {
+        let i = self.var_record(v, span)?;
+        let range = self.res.list[i].range;
+        if range == 1 {
+            return Ok(vec![self.record_handle(i, span)?]);
+        }
+        if range > 64 {
+            return unsupported(if range == u32::MAX { "a whole unbounded array of resources" } else { "a whole array of more than 64 resources" }, span);
+        }
+        let mut out = Vec::new();
+        for k in 0..range {
+            let idx = self.ci32(k as i32);
+            out.push(self.element_handle(i, idx, false, span)?);
+        }
+        Ok(out)
+    }
+
+    /// The handle of element `index` (counted over all dimensions) of the resource array of
+    /// record `rec`, created here: `createHandle` with the register `lower + index` (up to SM
+    /// 6.5), `createHandleFromBinding` with the range and `annotateHandle` from 6.6.
+    pub(crate) fn element_handle(&mut self, rec: usize, index: Value, non_uniform: bool, span: Option<Span>) -> R<Value> {
+        let info = self.res.list[rec].clone();
+        if self.opts.library {
+            return unsupported("arrays of resources in a library", span);
+        }
+        let it = self.b.type_of(index);
+        let index = match self.b.module.types.int_width(it) {
+            Some(32) => index,
+            Some(64) => self.convert_scalar(index, ScalarKind::UInt64, ScalarKind::UInt),
+            Some(1) => self.convert_scalar(index, ScalarKind::Bool, ScalarKind::UInt),
+            _ => self.convert_scalar(index, ScalarKind::UInt16, ScalarKind::UInt),
+        };
+        let reg = if info.lower == 0 {
+            index
+        } else {
+            let lo = self.ci32(info.lower as i32);
+            self.raw_bin(ir::BinOp::Add, index, lo)
+        };
+        let nu = self.cbool(non_uniform);
+        let h = if self.target.version >= DxilVersion::new(1, 6) {
+            let bind_ty = param_type(self.b.module, ParamTy::ResBind, Overload::None).expect("ResBind");
+            let upper = if info.range == u32::MAX { u32::MAX } else { info.lower.wrapping_add(info.range - 1) };
+            let i8v = self.b.module.const_i8(class_code(info.class));
+            let (lo, hi, sp) = (self.b.module.const_i32(info.lower as i32), self.b.module.const_i32(upper as i32), self.b.module.const_i32(info.space as i32));
+            let bind = Value::Const(self.b.module.const_aggregate(bind_ty, vec![lo, hi, sp, i8v]));
+            let h = self.op(DxilOp::CreateHandleFromBinding, Overload::None, &[bind, reg, nu], span)?;
+            self.annotate_here(h, &info, span)?
+        } else {
+            let args = [self.ci8(class_code(info.class)), self.ci32(info.id as i32), reg, nu];
+            self.op(DxilOp::CreateHandle, Overload::None, &args, span)?
+        };
+        self.res.element_handles.insert(h, rec);
+        Ok(h)
+    }
+
+    /// `a[i]...[j]`, an element of a global array of resources: its handle, made with the
+    /// flattened index (`None` when `e` is rooted elsewhere, a local array, or still an array).
+    pub(crate) fn resource_array_element(&mut self, e: ExprId) -> R<Option<Value>> {
+        let t = self.t;
+        if self.range_count(t.expr(e).ty) != 1 {
+            return Ok(None);
+        }
+        let mut indices = Vec::new();
+        let mut cur = e;
+        let root = loop {
+            match &t.expr(cur).kind {
+                ExprKind::Index { base, index } if matches!(t.types.get(t.expr(*base).ty), Type::Array { .. }) => {
+                    indices.push((*index, t.expr(cur).ty));
+                    cur = *base;
+                }
+                ExprKind::Var(v) => break *v,
+                _ => return Ok(None),
+            }
+        };
+        let var = t.var(root);
+        if var.storage != Storage::Uniform || self.vars.contains_key(&root) || !self.is_object(var.ty) {
+            return Ok(None);
+        }
+        let span = self.span(e);
+        let rec = self.var_record(root, span)?;
+        let mut flat: Option<Value> = None;
+        let mut non_uniform = false;
+        for &(ix, elem_ty) in indices.iter().rev() {
+            non_uniform |= self.is_non_uniform(ix, 0);
+            let k = self.kind_of(t.expr(ix).ty);
+            let v = self.expr(ix)?[0];
+            let v = self.convert_scalar(v, k, ScalarKind::UInt);
+            let stride = self.range_count(elem_ty);
+            let v = if stride == 1 {
+                v
+            } else {
+                let s = self.ci32(stride as i32);
+                self.raw_bin(ir::BinOp::Mul, v, s)
+            };
+            flat = Some(match flat {
+                None => v,
+                Some(f) => self.raw_bin(ir::BinOp::Add, f, v),
+            });
+        }
+        let Some(flat) = flat else { return Ok(None) };
+        Ok(Some(self.element_handle(rec, flat, non_uniform, span)?))
+    }
+
+    /// Whether an index expression is, or is computed from, `NonUniformResourceIndex(...)`
+    /// (through local variables' initializers).
+    fn is_non_uniform(&self, e: ExprId, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let t = self.t;
+        let d = depth + 1;
+        match &t.expr(e).kind {
+            ExprKind::Intrinsic { op, args, .. } => {
+                *op == hlslc_sema::intrinsics::IntrinsicOp::NonUniformResourceIndex || args.iter().any(|a| self.is_non_uniform(*a, d))
+            }
+            ExprKind::Var(v) => t.var(*v).init.is_some_and(|i| !matches!(t.var(*v).storage, Storage::Uniform) && self.is_non_uniform(i, d)),
+            ExprKind::Unary { operand, .. } => self.is_non_uniform(*operand, d),
+            ExprKind::Binary { lhs, rhs, .. } => self.is_non_uniform(*lhs, d) || self.is_non_uniform(*rhs, d),
+            ExprKind::Ternary { cond, then, otherwise } => self.is_non_uniform(*cond, d) || self.is_non_uniform(*then, d) || self.is_non_uniform(*otherwise, d),
+            ExprKind::Cast { expr, .. } => self.is_non_uniform(*expr, d),
+            ExprKind::Index { base, index } => self.is_non_uniform(*base, d) || self.is_non_uniform(*index, d),
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => self.is_non_uniform(*base, d),
+            ExprKind::Construct { args } => args.iter().any(|a| self.is_non_uniform(*a, d)),
+            _ => false,
+        }
+    }
+
+    /// The record of a global resource variable (or array of them), made on first use; a
+    /// single resource's handle is created at the top of the entry block.
+    fn var_record(&mut self, v: VarId, span: Option<Span>) -> R<usize> {
         if let Some(&i) = self.res.by_var.get(&v) {
-            return self.record_handle(i, span);
+            return Ok(i);
         }
         let var = self.t.var(v);
         let Some((kind, elem)) = self.object_parts(var.ty) else { return unsupported("this resource", span) };
-        if matches!(self.t.types.get(var.ty), Type::Array { .. }) {
-            return unsupported("arrays of resources", span);
-        }
+        let range = self.range_count(var.ty);
         let Some(class) = kind.resource_class() else { return unsupported(format!("`{}` objects", kind.name()), span) };
         let rk = resource_kind(kind);
         let (element, stride, cb_size) = match rk {
@@ -355,11 +527,12 @@ impl Lowerer<'_> {
             globally_coherent: var.globally_coherent,
             sampler_cmp: kind == ObjectKind::SamplerComparisonState,
             has_counter: false,
+            range,
         };
         let binding = var.binding.clone();
         let i = self.new_handle(info, &binding, span)?;
         self.res.by_var.insert(v, i);
-        Ok(self.res.list[i].handle)
+        Ok(i)
     }
 
     /// The handle and record of a `cbuffer` block (`None`: `$Globals`).
@@ -400,6 +573,7 @@ impl Lowerer<'_> {
             globally_coherent: false,
             sampler_cmp: false,
             has_counter: false,
+            range: 1,
         };
         let i = self.new_handle(info, &binding, span)?;
         self.res.by_cb.insert(cb, i);
@@ -440,6 +614,11 @@ impl Lowerer<'_> {
     /// Reads components at byte offsets from a constant buffer, one `cbufferLoadLegacy` per row.
     fn cb_read(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], span: Option<Span>) -> R<Flat> {
         let handle = self.record_handle(rec, span)?;
+        self.cb_read_handle(handle, leaves, span)
+    }
+
+    /// Reads components at byte offsets from the constant buffer `handle`.
+    fn cb_read_handle(&mut self, handle: Value, leaves: &[(u32, ScalarKind)], span: Option<Span>) -> R<Flat> {
         let mut out = Vec::new();
         for &(off, k) in leaves {
             let load_kind = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
@@ -447,7 +626,7 @@ impl Lowerer<'_> {
             let row = off / 16;
             let comp = (off % 16) / size;
             let o = Self::overload(load_kind);
-            let key = (rec, row, self.current(), o);
+            let key = (handle, row, self.current(), o);
             let ret = match self.res.rows.get(&key).copied() {
                 Some(v) => v,
                 None => {
@@ -616,18 +795,23 @@ impl Lowerer<'_> {
         let t = self.t;
         let span = self.span(e);
         let ExprKind::Field { base, .. } = &t.expr(e).kind else { return unsupported("a member of a resource", span) };
-        let ExprKind::Var(v) = t.expr(*base).kind else { return unsupported("a member of a resource expression", span) };
-        let h = self.handle_for(v, None, span)?;
-        let rec = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func).expect("record");
-        let Some((ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, Some(s))) = self.object_parts(t.var(v).ty) else {
+        let Some((ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, Some(s))) = self.object_parts(t.expr(*base).ty) else {
             return unsupported("a member of this resource", span);
         };
+        if t.types.contains_object(s) {
+            if matches!(t.types.get(t.expr(*base).ty), Type::Array { .. }) || matches!(t.expr(*base).kind, ExprKind::Index { .. }) {
+                // dxc's error (sema, there) for a view array whose struct holds resources.
+                return Err(super::LowerError { message: "object types not supported in cbuffer/tbuffer view arrays.".into(), span });
+            }
+            return unsupported("resources inside constant-buffer structs", span);
+        }
+        let (h, _, _) = self.object_handle(*base)?;
         let mut off = 0;
         let mut leaves = Vec::new();
         self.cb_layout(s, &mut off, &mut leaves);
         let comps = self.field_comps(e)?;
         let picked: Vec<_> = comps.into_iter().map(|i| leaves[i]).collect();
-        self.cb_read(rec, &picked, span)
+        self.cb_read_handle(h, &picked, span)
     }
 
     fn field_comps(&mut self, e: ExprId) -> R<Vec<usize>> {
@@ -646,13 +830,11 @@ impl Lowerer<'_> {
 
     /// `(S)cb` for a `ConstantBuffer<S>`: every member.
     pub(crate) fn load_whole_buffer(&mut self, inner: ExprId, to: TypeId, span: Option<Span>) -> R<Flat> {
-        let ExprKind::Var(v) = self.t.expr(inner).kind else { return unsupported("this buffer expression", span) };
-        let h = self.handle_for(v, None, span)?;
-        let rec = self.res.list.iter().position(|r| r.handle == h && r.func == self.b.func).expect("record");
+        let (h, _, _) = self.object_handle(inner)?;
         let mut off = 0;
         let mut leaves = Vec::new();
         self.cb_layout(to, &mut off, &mut leaves);
-        self.cb_read(rec, &leaves, span)
+        self.cb_read_handle(h, &leaves, span)
     }
 
     /// The handle of a resource expression (a variable).
@@ -919,7 +1101,7 @@ impl ResState {
                 name: r.name.clone(),
                 space: r.space,
                 lower_bound: r.lower,
-                range_size: 1,
+                range_size: r.range,
                 detail,
             };
             match r.class {
@@ -965,6 +1147,11 @@ pub(crate) fn symbol_type(m: &mut ir::Module, t: &tast::Module, r: &ResInfo) -> 
                 return x;
             }
             m.types.named_struct(&name, Some(vec![i32t]))
+        }
+        (Some(ty), None) if matches!(t.types.get(ty), Type::Array { .. }) => {
+            let Type::Array { elem, len } = t.types.get(ty) else { unreachable!() };
+            let inner = symbol_type(m, t, &ResInfo { ty: Some(*elem), ..r.clone() });
+            m.types.array(inner, u64::from(len.unwrap_or(0)))
         }
         (Some(ty), None) => {
             let name = match t.types.get(ty) {
