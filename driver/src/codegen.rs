@@ -292,7 +292,7 @@ pub(crate) fn dxil(
             // From the metadata the container parts are written from; a module whose metadata
             // does not say enough (which the container would refuse too) has none.
             *reflection = hlslc_reflect::from_dxil(&m).ok();
-            let text = times.time(Phase::Serialize, || hlslc_dxil::print_module(&m));
+            let text = times.time(Phase::Serialize, || hlslc_dxil::container::feature_note(&m) + &hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
                 let embedded = rs.filter(|_| !options.dxil_options.strip_root_signature).map(|(_, b)| b);
                 let opts = hlslc_dxil::container::ContainerOptions { strip_reflect: options.dxil_options.strip_reflection, root_signature: embedded };

@@ -105,3 +105,50 @@ fn the_container_lists_the_ranges() {
     assert!(text.contains("space 1 registers 4..9"), "{text}");
     assert!(text.contains("space 0 registers 2..unbounded"), "{text}");
 }
+
+#[test]
+fn descriptor_heaps_make_annotated_handles_and_set_the_feature() {
+    // createFromHeap3.hlsl: both heaps, constant indices; the feature note, the annotation comment.
+    let src = "float4 main(float2 c:C) : SV_Target {\n  Texture2D t = ResourceDescriptorHeap[0];\n  SamplerState s = SamplerDescriptorHeap[0];\n  return t.Sample(s, c);\n}\n";
+    let text = dxil(src, "ps_6_6", false);
+    assert_in_order(
+        &text,
+        &[
+            "; Note: shader requires additional functionality:",
+            ";       Resource descriptor heap indexing",
+            ";       Sampler descriptor heap indexing",
+            "@dx.op.createHandleFromHeap(i32 218, i32 0, i1 false, i1 false)",
+            "%dx.types.ResourceProperties { i32 2, i32 1033 })  ; AnnotateHandle(res,props)  resource: Texture2D<4xF32>",
+            "@dx.op.createHandleFromHeap(i32 218, i32 0, i1 true, i1 false)",
+            "%dx.types.ResourceProperties { i32 14, i32 0 })  ; AnnotateHandle(res,props)  resource: SamplerState",
+        ],
+    );
+    // NonUniformDynamic.hlsl: a NonUniformResourceIndex index sets the last operand.
+    let src = "RWBuffer<float> o;\n[numthreads(8, 8, 1)]\nvoid main(uint2 id : SV_DispatchThreadID) {\n\
+               Buffer<float> b = ResourceDescriptorHeap[NonUniformResourceIndex(id.x)];\n  o[id.y] = b[0];\n}\n";
+    let text = dxil(src, "cs_6_6", false);
+    assert_in_order(&text, &["@dx.op.createHandleFromHeap(i32 218, i32 %", ", i1 false, i1 true)", "{ i32 10, i32 265 })  ; AnnotateHandle(res,props)  resource: TypedBuffer<F32>"]);
+}
+
+#[test]
+fn resources_in_cbuffers_and_global_structs_are_resources_of_their_own() {
+    // resource-in-cb2.hlsl: a resource in a struct in a cbuffer is named by its path; the
+    // data members stay in the buffer.
+    let src = "struct Resource { Texture2D Tex1; float4 foo; };\nstruct MyStruct { Resource res; int4 bar; };\n\
+               SamplerState Samp;\ncbuffer CB { MyStruct var; };\n\
+               float4 main(float4 coord : TEXCOORD) : SV_TARGET { return var.res.Tex1.Sample(Samp, coord.xy) * var.res.foo; }\n";
+    let text = dxil(src, "ps_6_0", false);
+    assert!(text.contains(r#"!"var.res.Tex1", i32 0, i32 0, i32 1, i32 2,"#), "{text}");
+    assert!(text.contains("@dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle"), "{text}");
+    // using3.hlsl: a texture declared in a cbuffer, beside an int read from it.
+    let src = "cbuffer A { Texture2D<float> t0; int i; };\nint main(int a:A) : SV_Target { return t0.Load(i); }\n";
+    let text = dxil(src, "ps_6_0", false);
+    assert_in_order(&text, &["@dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle", "@dx.op.textureLoad.f32(i32 66, %dx.types.Handle"]);
+    // resource-in-struct.hlsl: a global struct passed whole to a function.
+    let src = "SamplerState Samp;\nstruct Resources { Texture2D Tex1; float4 foo; };\nResources g_res;\n\
+               float4 foo(Resources res, float4 coord) { return res.Tex1.Sample(Samp, coord.xy) * res.foo; }\n\
+               float4 main(float4 coord : TEXCOORD) : SV_TARGET { return foo(g_res, coord); }\n";
+    let text = dxil(src, "ps_6_0", false);
+    assert!(text.contains(r#"!"g_res.Tex1""#), "{text}");
+    assert!(text.contains("@dx.op.sample.f32(i32 60,"), "{text}");
+}

@@ -443,7 +443,62 @@ impl<'a> Printer<'a> {
         let Some(Value::Const(c)) = args.first() else { return None };
         let Const::Int { bits, .. } = self.m.consts.get(*c) else { return None };
         let op = DxilOp::from_opcode(*bits as u32)?;
-        Some(op.info().call_comment())
+        let mut text = op.info().call_comment();
+        if op == DxilOp::AnnotateHandle {
+            if let Some(desc) = self.annotated_resource(args.get(2)) {
+                text.push_str("  resource: ");
+                text.push_str(&desc);
+            }
+        }
+        Some(text)
+    }
+
+    /// dxc's description of the resource an `annotateHandle` properties constant describes
+    /// (`Texture2D<4xF32>`, `globallycoherent RWByteAddressBuffer`, `StructuredBuffer<stride=16>`).
+    fn annotated_resource(&self, props: Option<&Value>) -> Option<String> {
+        let Some(Value::Const(c)) = props else { return None };
+        let words: Vec<u64> = match self.m.consts.get(*c) {
+            Const::Aggregate { elems, .. } => elems
+                .iter()
+                .map(|e| match self.m.consts.get(*e) {
+                    Const::Int { bits, .. } => Some(*bits),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?,
+            _ if self.m.consts.is_null(*c) => vec![0, 0],
+            _ => return None,
+        };
+        let (w0, w1) = (*words.first()? as u32, *words.get(1)? as u32);
+        let uav = w0 & (1 << 12) != 0;
+        let flag15 = w0 & (1 << 15) != 0;
+        let rw = if uav { "RW" } else { "" };
+        let element = || {
+            const NAMES: [&str; 19] = [
+                "Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32", "F64", "SNormF16", "UNormF16", "SNormF32", "UNormF32", "SNormF64", "UNormF64",
+                "PackedS8x32", "PackedU8x32",
+            ];
+            let name = NAMES.get((w1 & 0xff) as usize).copied().unwrap_or("Invalid");
+            match (w1 >> 8) & 0xff {
+                0 | 1 => name.to_string(),
+                n => format!("{n}x{name}"),
+            }
+        };
+        let textures = ["Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube", "Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray"];
+        let body = match w0 & 0xff {
+            k @ 1..=9 => format!("{rw}{}<{}>", textures[k as usize - 1], element()),
+            10 => format!("{rw}TypedBuffer<{}>", element()),
+            11 => format!("{rw}ByteAddressBuffer"),
+            12 => format!("{rw}StructuredBuffer<stride={w1}>"),
+            13 => "CBuffer".to_string(),
+            14 => (if flag15 { "SamplerComparisonState" } else { "SamplerState" }).to_string(),
+            15 => "TBuffer".to_string(),
+            16 => "RTAccelerationStructure".to_string(),
+            17 => "FeedbackTexture2D".to_string(),
+            18 => "FeedbackTexture2DArray".to_string(),
+            _ => return None,
+        };
+        let glc = if w0 & (1 << 14) != 0 { "globallycoherent " } else { "" };
+        Some(format!("{glc}{body}"))
     }
 
     fn metadata(&mut self) {

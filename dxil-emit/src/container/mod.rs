@@ -160,6 +160,60 @@ pub fn feature_info(shader_flags: u64) -> u64 {
     f
 }
 
+/// dxc's names of the `SFI0` feature bits, as its disassembly lists them.
+const FEATURE_NAMES: &[(u64, &str)] = &[
+    (0x1, "Double-precision floating point"),
+    (0x2, "Raw and Structured buffers"),
+    (0x4, "UAVs at every shader stage"),
+    (0x8, "64 UAV slots"),
+    (0x10, "Minimum-precision data types"),
+    (0x20, "Double-precision extensions for 11.1"),
+    (0x40, "Shader extensions for 11.1"),
+    (0x80, "Comparison filtering for feature level 9"),
+    (0x100, "Tiled resources"),
+    (0x200, "PS Output Stencil Ref"),
+    (0x400, "PS Inner Coverage"),
+    (0x800, "Typed UAV Load Additional Formats"),
+    (0x1000, "Raster Ordered UAVs"),
+    (0x2000, "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer"),
+    (0x4000, "Wave level operations"),
+    (0x8000, "64-Bit integer"),
+    (0x10000, "View Instancing"),
+    (0x20000, "Barycentrics"),
+    (0x40000, "Use native low precision"),
+    (0x80000, "Shading Rate"),
+    (0x100000, "Raytracing tier 1.1 features"),
+    (0x200000, "Sampler feedback"),
+    (0x400000, "64-bit Atomics on Typed Resources"),
+    (0x800000, "64-bit Atomics on Group Shared"),
+    (0x1000000, "Derivatives in mesh and amplification shaders"),
+    (0x2000000, "Resource descriptor heap indexing"),
+    (0x4000000, "Sampler descriptor heap indexing"),
+    (0x10000000, "64-bit Atomics on Heap Resources"),
+    (0x20000000, "Advanced Texture Ops"),
+    (0x40000000, "Writeable MSAA Textures"),
+];
+
+/// The comment dxc's disassembly starts with when the module needs optional features (its
+/// `SFI0` bits): `; Note: shader requires additional functionality:` and one line per feature.
+/// Empty when none is needed or the metadata does not say (a library).
+pub fn feature_note(m: &Module) -> String {
+    let Ok(info) = info::module_info(m) else { return String::new() };
+    let bits = feature_info(info.shader_flags);
+    let names: Vec<&str> = FEATURE_NAMES.iter().filter(|(b, _)| bits & b != 0).map(|(_, n)| *n).collect();
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(";\n; Note: shader requires additional functionality:\n");
+    for n in names {
+        s.push_str(";       ");
+        s.push_str(n);
+        s.push('\n');
+    }
+    s.push_str(";\n");
+    s
+}
+
 /// The module with every function body removed: what the `STAT` part holds (reflection without
 /// code).
 pub fn reflection_module(m: &Module) -> Module {

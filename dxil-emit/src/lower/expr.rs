@@ -275,6 +275,9 @@ impl Lowerer<'_> {
                 if self.is_object(t.expr(*base).ty) {
                     return self.resource_member(e);
                 }
+                if let Some(handles) = self.resource_field(e)? {
+                    return Ok(handles);
+                }
                 let b = self.expr(*base)?;
                 let comps = self.sub_comps(e)?;
                 match comps.into_iter().map(|i| b.get(i).copied()).collect::<Option<Flat>>() {
@@ -344,10 +347,7 @@ impl Lowerer<'_> {
                 let Some(&l) = l.first() else { return unsupported("this texel access", span) };
                 self.resource_read(h, kind, elem, c, Some(l), span)
             }
-            ExprKind::HeapIndex { sampler, .. } => {
-                let heap = if *sampler { "SamplerDescriptorHeap" } else { "ResourceDescriptorHeap" };
-                unsupported(format!("'{heap}' (SM 6.6 dynamic resources)"), span)
-            }
+            ExprKind::HeapIndex { sampler, index } => self.heap_handle(e, *sampler, *index),
         }
     }
 

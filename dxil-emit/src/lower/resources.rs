@@ -44,7 +44,8 @@ pub struct ResInfo {
 #[derive(Clone, Debug, Default)]
 pub struct ResState {
     pub list: Vec<ResInfo>,
-    by_var: HashMap<VarId, usize>,
+    /// Records of global resources: (variable, field path inside it) -> index in `list`.
+    by_root: HashMap<(VarId, Vec<u32>), usize>,
     by_cb: HashMap<Option<CBufferId>, usize>,
     rows: HashMap<(Value, u32, BlockId, Overload), Value>,
     /// Libraries: the external global of each record (by index in `list`).
@@ -58,6 +59,9 @@ pub struct ResState {
     /// they are used, with the record they belong to (`usize::MAX`: a heap resource, which has
     /// none).
     pub element_handles: HashMap<Value, usize>,
+    /// `ResourceDescriptorHeap` / `SamplerDescriptorHeap` are indexed (shader flags 30, 31).
+    pub heap_resources: bool,
+    pub heap_samplers: bool,
 }
 
 impl ResState {
@@ -361,6 +365,11 @@ impl Lowerer<'_> {
     /// A global resource variable's value: its handle, or an array's element handles in order.
     pub(crate) fn load_resource_var(&mut self, v: VarId, span: Option<Span>) -> R<Flat> {
         let i = self.var_record(v, span)?;
+        self.record_value(i, span)
+    }
+
+    /// A record's value: its handle, or an array's element handles in order.
+    fn record_value(&mut self, i: usize, span: Option<Span>) -> R<Flat> {
         let range = self.res.list[i].range;
         if range == 1 {
             return Ok(vec![self.record_handle(i, span)?]);
@@ -429,16 +438,12 @@ impl Lowerer<'_> {
                     indices.push((*index, t.expr(cur).ty));
                     cur = *base;
                 }
-                ExprKind::Var(v) => break *v,
-                _ => return Ok(None),
+                _ => break cur,
             }
         };
-        let var = t.var(root);
-        if var.storage != Storage::Uniform || self.vars.contains_key(&root) || !self.is_object(var.ty) {
-            return Ok(None);
-        }
+        let Some((root, path)) = self.resource_root(root) else { return Ok(None) };
         let span = self.span(e);
-        let rec = self.var_record(root, span)?;
+        let rec = self.root_record(root, &path, span)?;
         let mut flat: Option<Value> = None;
         let mut non_uniform = false;
         for &(ix, elem_ty) in indices.iter().rev() {
@@ -460,6 +465,79 @@ impl Lowerer<'_> {
         }
         let Some(flat) = flat else { return Ok(None) };
         Ok(Some(self.element_handle(rec, flat, non_uniform, span)?))
+    }
+
+    /// The global variable and field path of a resource (array) expression `v` or `v.a.b`
+    /// (`v` a global, a `cbuffer` member or a global struct).
+    pub(crate) fn resource_root(&self, e: ExprId) -> Option<(VarId, Vec<u32>)> {
+        let t = self.t;
+        if !self.is_object(t.expr(e).ty) {
+            return None;
+        }
+        let mut path = Vec::new();
+        let mut cur = e;
+        let v = loop {
+            match &t.expr(cur).kind {
+                ExprKind::Field { base, index, via_base } if via_base.is_empty() => {
+                    path.push(*index);
+                    cur = *base;
+                }
+                ExprKind::Var(v) => break *v,
+                _ => return None,
+            }
+        };
+        path.reverse();
+        let var = t.var(v);
+        let global = matches!(var.storage, Storage::Uniform | Storage::CBufferMember { .. }) && var.const_value.is_none();
+        (global && !self.vars.contains_key(&v)).then_some((v, path))
+    }
+
+    /// `s.tex` (a resource field of a global struct): its handle (an array's handles).
+    pub(crate) fn resource_field(&mut self, e: ExprId) -> R<Option<Flat>> {
+        let Some((v, path)) = self.resource_root(e) else { return Ok(None) };
+        let span = self.span(e);
+        let rec = self.root_record(v, &path, span)?;
+        Ok(Some(self.record_value(rec, span)?))
+    }
+
+    /// For each flattened component of `ty`: the field path of a resource, or `None` for data
+    /// (`None` overall where resources sit in arrays or base structs).
+    fn resource_slots(&self, ty: TypeId, path: &mut Vec<u32>, out: &mut Vec<Option<Vec<u32>>>) -> bool {
+        let t = self.t;
+        match t.types.get(ty) {
+            Type::Object { .. } => out.push(Some(path.clone())),
+            Type::Struct(sid) if t.types.contains_object(ty) => {
+                let def = &t.types.structs[sid.0 as usize];
+                if def.bases.iter().any(|b| t.types.contains_object(*b)) {
+                    return false;
+                }
+                for b in &def.bases {
+                    out.extend(std::iter::repeat_n(None, self.flat_len(*b)));
+                }
+                for (i, f) in def.fields.iter().enumerate() {
+                    path.push(i as u32);
+                    let ok = self.resource_slots(f.ty, path, out);
+                    path.pop();
+                    if !ok {
+                        return false;
+                    }
+                }
+            }
+            _ if t.types.contains_object(ty) => return false,
+            _ => out.extend(std::iter::repeat_n(None, self.flat_len(ty))),
+        }
+        true
+    }
+
+    /// `leaves` (the data components of `ty` in a constant buffer) spread over `ty`'s
+    /// flattening, with a placeholder where a resource sits.
+    fn spread_leaves(&self, ty: TypeId, leaves: Vec<(u32, ScalarKind)>, span: Option<Span>) -> R<Vec<(u32, ScalarKind)>> {
+        let mut slots = Vec::new();
+        if !self.resource_slots(ty, &mut Vec::new(), &mut slots) {
+            return unsupported("resources inside arrays in constant-buffer structs", span);
+        }
+        let mut it = leaves.into_iter();
+        Ok(slots.iter().map(|s| if s.is_some() { (u32::MAX, ScalarKind::UInt) } else { it.next().unwrap_or((u32::MAX, ScalarKind::UInt)) }).collect())
     }
 
     /// Whether an index expression is, or is computed from, `NonUniformResourceIndex(...)`
@@ -486,15 +564,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The record of a global resource variable (or array of them), made on first use; a
-    /// single resource's handle is created at the top of the entry block.
-    fn var_record(&mut self, v: VarId, span: Option<Span>) -> R<usize> {
-        if let Some(&i) = self.res.by_var.get(&v) {
-            return Ok(i);
-        }
-        let var = self.t.var(v);
-        let Some((kind, elem)) = self.object_parts(var.ty) else { return unsupported("this resource", span) };
-        let range = self.range_count(var.ty);
+    /// The record of a resource of object type `kind<elem>` (`ty`, an array of them for `range`
+    /// > 1), not yet bound.
+    #[allow(clippy::too_many_arguments)]
+    fn res_info(&self, kind: ObjectKind, elem: Option<TypeId>, name: String, ty: TypeId, globally_coherent: bool, range: u32, span: Option<Span>) -> R<ResInfo> {
         let Some(class) = kind.resource_class() else { return unsupported(format!("`{}` objects", kind.name()), span) };
         let rk = resource_kind(kind);
         let (element, stride, cb_size) = match rk {
@@ -513,25 +586,90 @@ impl Lowerer<'_> {
         let info = ResInfo {
             class,
             kind: rk,
-            name: var.name.clone(),
+            name,
             space: 0,
             lower: 0,
             id: 0,
-            ty: Some(var.ty),
+            ty: Some(ty),
             cbuffer: None,
             element,
             stride,
             cb_size,
             handle: Value::Arg(0),
             func: crate::ir::FuncId(0),
-            globally_coherent: var.globally_coherent,
+            globally_coherent,
             sampler_cmp: kind == ObjectKind::SamplerComparisonState,
             has_counter: false,
             range,
         };
-        let binding = var.binding.clone();
+        Ok(info)
+    }
+
+    /// `ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]` as the resource type its use
+    /// gives it: `createHandleFromHeap(index, sampler heap, non-uniform)` and `annotateHandle`
+    /// with that type's properties, where it is used.
+    pub(crate) fn heap_handle(&mut self, e: ExprId, sampler: bool, index: ExprId) -> R<Flat> {
+        let t = self.t;
+        let span = self.span(e);
+        let ty = t.expr(e).ty;
+        let Some((kind, elem)) = self.object_parts(ty) else { return unsupported("this descriptor heap access", span) };
+        let k = self.kind_of(t.expr(index).ty);
+        let idx = self.expr(index)?;
+        if matches!(kind, ObjectKind::ResourceHeapElement | ObjectKind::SamplerHeapElement) {
+            // The value is discarded: no handle.
+            return Ok(Vec::new());
+        }
+        if self.target.version < DxilVersion::new(1, 6) {
+            return unsupported("descriptor heap indexing below shader model 6.6", span);
+        }
+        let Some(&idx) = idx.first() else { return unsupported("this descriptor heap index", span) };
+        let idx = self.convert_scalar(idx, k, ScalarKind::UInt);
+        // `globallycoherent T v = ResourceDescriptorHeap[i];` marks the annotation.
+        let glc = t.vars.iter().any(|v| v.globally_coherent && v.init == Some(e));
+        let name = if sampler { "SamplerDescriptorHeap" } else { "ResourceDescriptorHeap" };
+        let info = self.res_info(kind, elem, name.into(), ty, glc, 1, span)?;
+        let (s, nu) = (self.cbool(sampler), self.cbool(self.is_non_uniform(index, 0)));
+        let h = self.op(DxilOp::CreateHandleFromHeap, Overload::None, &[idx, s, nu], span)?;
+        let ah = self.annotate_here(h, &info, span)?;
+        self.res.element_handles.insert(ah, usize::MAX);
+        if sampler {
+            self.res.heap_samplers = true;
+        } else {
+            self.res.heap_resources = true;
+        }
+        Ok(vec![ah])
+    }
+
+    /// The record of a global resource variable (or array of them), made on first use; a
+    /// single resource's handle is created at the top of the entry block.
+    fn var_record(&mut self, v: VarId, span: Option<Span>) -> R<usize> {
+        self.root_record(v, &[], span)
+    }
+
+    /// The record of the resource at field `path` of the global `v` (`v` itself for an empty
+    /// path), named as dxc names the resources it takes out of structs (`var.res.Tex1`); one
+    /// in a struct or a `cbuffer` gets a register of its own.
+    fn root_record(&mut self, v: VarId, path: &[u32], span: Option<Span>) -> R<usize> {
+        let key = (v, path.to_vec());
+        if let Some(&i) = self.res.by_root.get(&key) {
+            return Ok(i);
+        }
+        let t = self.t;
+        let var = t.var(v);
+        let mut ty = var.ty;
+        let mut name = var.name.clone();
+        for &f in path {
+            let Type::Struct(sid) = t.types.get(ty) else { return unsupported("this resource field", span) };
+            let Some(field) = t.types.structs[sid.0 as usize].fields.get(f as usize) else { return unsupported("this resource field", span) };
+            name = format!("{name}.{}", field.name);
+            ty = field.ty;
+        }
+        let Some((kind, elem)) = self.object_parts(ty) else { return unsupported("this resource", span) };
+        let range = self.range_count(ty);
+        let info = self.res_info(kind, elem, name, ty, var.globally_coherent, range, span)?;
+        let binding = if path.is_empty() { var.binding.clone() } else { tast::Binding::default() };
         let i = self.new_handle(info, &binding, span)?;
-        self.res.by_var.insert(v, i);
+        self.res.by_root.insert(key, i);
         Ok(i)
     }
 
@@ -645,19 +783,44 @@ impl Lowerer<'_> {
     /// Reads a `cbuffer` member or `$Globals` variable.
     pub(crate) fn load_cbuffer_member(&mut self, cb: Option<CBufferId>, v: VarId, _index: u32, e: ExprId) -> R<Flat> {
         let span = self.span(e);
-        if self.t.types.contains_object(self.t.var(v).ty) {
-            return unsupported("resources inside constant-buffer structs", span);
+        let ty = self.t.var(v).ty;
+        if self.is_object(ty) {
+            // A resource declared in a `cbuffer` is a resource of its own.
+            return self.load_resource_var(v, span);
         }
         let rec = self.cbuffer_handle(cb, span)?;
         let (start, _) = self.member_offset(v);
         let mut off = start;
         let mut leaves = Vec::new();
-        self.cb_layout(self.t.var(v).ty, &mut off, &mut leaves);
-        self.cb_read(rec, &leaves, span)
+        self.cb_layout(ty, &mut off, &mut leaves);
+        if !self.t.types.contains_object(ty) {
+            return self.cb_read(rec, &leaves, span);
+        }
+        // A struct holding resources: the data from the buffer, each resource its handle.
+        let mut slots = Vec::new();
+        if !self.resource_slots(ty, &mut Vec::new(), &mut slots) {
+            return unsupported("resources inside arrays in constant-buffer structs", span);
+        }
+        let data = self.cb_read(rec, &leaves, span)?;
+        let mut data = data.into_iter();
+        let mut out = Vec::new();
+        for slot in slots {
+            match slot {
+                Some(path) => {
+                    let r = self.root_record(v, &path, span)?;
+                    out.extend(self.record_value(r, span)?);
+                }
+                None => out.push(data.next().ok_or_else(|| super::LowerError { message: "constant-buffer layout mismatch".into(), span })?),
+            }
+        }
+        Ok(out)
     }
 
     /// True when `e` designates part of a `cbuffer` member or `$Globals` variable.
     pub(crate) fn cbuffer_rooted(&self, mut e: ExprId) -> bool {
+        if self.is_object(self.t.expr(e).ty) {
+            return false;
+        }
         loop {
             match &self.t.expr(e).kind {
                 ExprKind::Var(v) => {
@@ -684,8 +847,8 @@ impl Lowerer<'_> {
         let p = self.place(e)?;
         let super::expr::Root::Var(v) = p.root else { return unsupported("this constant-buffer access", span) };
         let var = self.t.var(v);
-        if self.t.types.contains_object(var.ty) {
-            return unsupported("resources inside constant-buffer structs", span);
+        if self.t.types.contains_object(self.t.expr(e).ty) {
+            return unsupported("this resource access in a constant buffer", span);
         }
         let cb = match var.storage {
             Storage::CBufferMember { cbuffer, .. } => Some(cbuffer),
@@ -696,6 +859,9 @@ impl Lowerer<'_> {
         let mut off = start;
         let mut leaves = Vec::new();
         self.cb_layout(var.ty, &mut off, &mut leaves);
+        if self.t.types.contains_object(var.ty) {
+            leaves = self.spread_leaves(var.ty, leaves, span)?;
+        }
         let kinds = self.leaf_kinds(self.t.expr(e).ty);
         if p.dynamic.len() > 1 {
             return self.load_cb_nested(rec, &leaves, &p, &kinds, span);
@@ -1121,6 +1287,12 @@ impl ResState {
         let uses = |name: &str| m.functions.iter().any(|f| f.name.starts_with(name));
         if uses("dx.op.rawBufferLoad") || uses("dx.op.rawBufferStore") || self.list.iter().any(|r| matches!(r.kind, ResourceKind::RawBuffer | ResourceKind::StructuredBuffer)) {
             flags |= 0x10;
+        }
+        if self.heap_resources {
+            flags |= 1 << 30;
+        }
+        if self.heap_samplers {
+            flags |= 1 << 31;
         }
         let has_uav = self.list.iter().any(|r| r.class == ResourceClass::Uav);
         if has_uav && !matches!(target.stage, crate::ops::Stage::Compute | crate::ops::Stage::Pixel) {
