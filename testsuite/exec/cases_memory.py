@@ -127,6 +127,24 @@ def bytebuffer_atomic():
     ]
 
 
+def resources_arrays_nonuniform():
+    sel = [2, 0, 1, 2]
+    src = [[k * 10 + j for j in range(4)] for k in range(3)]
+    out = [src[sel[g]][g] + 1000 * src[2][g] + 100000 * src[1][0] for g in range(4)]
+    dst = [[0] * 4, [0] * 4]
+    for g in range(4):
+        dst[g & 1][g] = src[sel[g]][g ^ 3] * 10 + sel[g]
+    return "arrays of buffers indexed per thread and by constants", (1, 1, 1), 4, [
+        ("u32", sel, None),
+        *[("u32", src[k], None, "storage", 1) for k in range(3)],
+        # Only a descriptor array's first element can be expected; Back reads both.
+        ("u32", [0] * 4, dst[0], "storage", 2),
+        ("u32", [0] * 4, None, "storage", 2),
+        ("u32", [0] * 4, out, "storage", 3),
+        ("u32", [0] * 4, [dst[g & 1][g] for g in range(4)], "storage", 4),
+    ]
+
+
 NAMES = {
     "matrix.mul.nonsquare": matrix_mul_nonsquare,
     "matrix.transpose.index": matrix_transpose_index,
@@ -137,4 +155,5 @@ NAMES = {
     "groupshared.scan.prefix": groupshared_scan_prefix,
     "bytebuffer.templated": bytebuffer_templated,
     "bytebuffer.atomic": bytebuffer_atomic,
+    "resources.arrays.nonuniform": resources_arrays_nonuniform,
 }
