@@ -123,6 +123,14 @@ fn run(
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
     let unit = times.time(Phase::Parse, || parse(&tokens, &parse_options, diags));
     match options.action {
+        // dxc's -verify with -spirv runs the SPIR-V back end too: its errors are checked against
+        // the expectations like sema's (the module is dropped).
+        Action::Verify if options.spirv && options.profile.is_some() => {
+            if !diags.has_errors() {
+                let _ = crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
+            }
+            None
+        }
         Action::SyntaxOnly | Action::Verify => {
             // Sema runs on a unit the parser recovered from too, but its errors would mostly
             // repeat the parse errors: it runs only on a clean parse.

@@ -423,3 +423,20 @@ fn dxil_only_switches_refused_with_spirv() {
         assert_eq!(code(&o), 0, "{switch} without -spirv: {}", stderr(&o));
     }
 }
+
+#[test]
+fn verify_with_spirv_checks_the_back_end_errors() {
+    // dxc -verify -spirv runs the SPIR-V back end: its errors are expectations too. The
+    // GatherCmpGreen call is valid HLSL (sema accepts it) that dxc refuses for Vulkan.
+    let dir = TempDir::new("verify_spirv");
+    let src = "SamplerComparisonState s;\nTexture2D<float4> t;\n\
+               float4 main(float2 uv : A, float c : B) : SV_Target {\n\
+               \x20 return t.GatherCmpGreen(s, uv, c); // expected-error {{no equivalent for GatherCmpGreen intrinsic method in Vulkan}}\n}\n";
+    let f = dir.file("g.hlsl", src);
+    let o = hlslc(&["-T", "ps_6_0", "-E", "main", "-spirv", "-verify", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // For DXIL, GatherCmpGreen is fine: the expectation is not met.
+    let o = hlslc(&["-T", "ps_6_0", "-E", "main", "-verify", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("expected but not seen"), "{}", stderr(&o));
+}

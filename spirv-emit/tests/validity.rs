@@ -156,7 +156,7 @@ fn matrix_all_any_and_clip_go_row_by_row() {
     check(
         r#"
 float3x4 m;
-int2x3 q;
+row_major int2x3 q; // (dxc refuses a column-major integer matrix set from outside)
 float4 main() : SV_Target {
     clip(m);
     return float4(all(m), any(q), all(q), 0);
@@ -222,7 +222,7 @@ fn void_return_matrix_derivatives_int_transpose_and_one_component_initializers()
     check(
         r#"
 float2x3 m;
-int2x3 p;
+row_major int2x3 p;
 bool1 v1;
 void touch() {}
 void other() { return touch(); }

@@ -28,6 +28,7 @@ pub mod layout;
 mod place;
 mod pointers;
 mod raytracing;
+mod refusals;
 mod resources;
 mod stages;
 mod stmt;
@@ -399,6 +400,7 @@ impl<'m> Lowerer<'m> {
         l.b.capability(spirv::Capability::Shader);
         l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
         l.debug_begin();
+        l.refuse_declarations();
         l.collect_image_formats()?;
         if opts.reflect {
             // As DXC: both extensions with -fspv-reflect, whether or not a decoration needs them.

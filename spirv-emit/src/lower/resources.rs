@@ -704,9 +704,12 @@ fn image_type_name(dim: Dim, arrayed: bool) -> String {
     s
 }
 
-/// The storage image format DXC infers from the element type.
+/// The storage image format DXC infers from the element type (none for 16-bit floats).
 fn storage_format(k: ScalarKind, n: u32) -> ImageFormat {
     use ImageFormat as F;
+    if k.is_float() && k.bits() == 16 {
+        return F::Unknown;
+    }
     match (k.is_float(), k.is_unsigned(), n) {
         (true, _, 1) => F::R32f,
         (true, _, 2) => F::Rg32f,

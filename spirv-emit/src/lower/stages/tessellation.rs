@@ -143,8 +143,25 @@ impl<'m> Lowerer<'m> {
 
         let mut args = Vec::new();
         let mut outs = Vec::new();
+        // dxc: the function's patches have as many control points as the entry's input patch
+        // and its output control points.
+        let input_points = f.params.iter().find_map(|&p| patch_of(&m.types, m.var(p).ty).filter(|x| x.0 == ObjectKind::InputPatch).map(|x| x.2));
+        let output_points = ep.hull.as_ref().and_then(|h| h.output_control_points);
         for &p in &pf.params {
             let var = m.var(p);
+            let (which, expected) = match patch_of(&m.types, var.ty) {
+                Some((ObjectKind::InputPatch, ..)) => ("input", input_points.map(i64::from)),
+                Some(_) => ("output", output_points),
+                None => ("", None),
+            };
+            if let (Some(expected), Some((_, _, n))) = (expected, patch_of(&m.types, var.ty)) {
+                if expected != i64::from(n) {
+                    self.defer_error(
+                        format!("Patch constant function's {which} patch input should have {expected} elements, but has {n}."),
+                        Some(var.span),
+                    );
+                }
+            }
             let dir = match var.storage {
                 Storage::Param(d) => d,
                 _ => ParamDir::In,
