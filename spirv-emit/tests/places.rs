@@ -126,8 +126,8 @@ void main(uint3 t : SV_DispatchThreadID) {
         "cs_6_0",
         TargetEnv::default(),
     )
-    .expect_err("a resource local rebound under a branch has no static meaning here");
-    assert!(err.message.contains("resource variable 'x'") && err.message.contains("branch or loop"), "{}", err.message);
+    .expect_err("a resource local rebound under a branch has no static meaning after it");
+    assert!(err.message.contains("'x' designates different resources depending on the control flow"), "{}", err.message);
 }
 
 #[test]

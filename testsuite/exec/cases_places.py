@@ -225,3 +225,30 @@ def resources_locals_arrays():
 
 
 NAMES["resources.locals.arrays"] = resources_locals_arrays
+
+
+def resources_structs_flow():
+    x, y = [7, 8, 9], [2, 3, 4]
+    ga, gb = [5, 6, 7], [11, 12, 13]        # G.a (binding 2), G.b (binding 3)
+    p = {"a": x, "b": y}
+    out = [p["a"][0] + p["b"][1]]
+    q = {"a": ga, "b": p["b"]}              # a copy of p, then q.a = G.a
+    out.append(q["a"][1] * q["b"][1])       # dot2(q, 1)
+    out.append(ga[0] * gb[0])               # dot2(G, 0)
+    out.append(gb[1])                       # n.p = G; n.dst[..] = n.p.b[1]
+    bufs = [y, gb]
+    out.append(bufs[0][0] + 10 * bufs[1][0])  # pick(bufs, 0)
+    out.append(p["b"][0])                   # second(p)[0]
+    s = x if x[0] > 5 else y
+    out.append(s[1] if x[0] > 5 else s[1] + 1000)
+    out.append(ga[2])                       # G.a on both arms
+    return "structs of buffers (local, global, parameters), buffer arrays from initializer lists, " \
+        "a function returning a buffer, a buffer local assigned in both arms of a branch", \
+        (1, 1, 1), 1, [
+            ("u32", x, None, "storage", 0), ("u32", y, None, "storage", 1),
+            ("u32", ga, None, "storage", 2), ("u32", gb, None, "storage", 3),
+            ("u32", [0] * len(out), out, "storage", 4),
+        ]
+
+
+NAMES["resources.structs.flow"] = resources_structs_flow

@@ -41,6 +41,9 @@ pub(crate) struct Bound {
     pub span: Option<Span>,
     /// The `$Globals` buffer.
     pub globals: bool,
+    /// A global struct of resources: the variables of its resources, each with its binding
+    /// number's offset from the struct's (`var` is the first of them).
+    pub parts: Vec<(SpvId, u32)>,
 }
 
 fn lower_err<T>(message: String, span: Option<Span>) -> R<T> {
@@ -81,7 +84,9 @@ impl<'m> Lowerer<'m> {
         {
             used.insert((set, binding));
         }
-        let flatten = self.opts.flatten_resource_arrays;
+        // A global struct of resources takes a binding number per resource it holds; then, as
+        // in DXC, every array of resources takes one per element too.
+        let flatten = self.opts.flatten_resource_arrays || bound.iter().any(|b| !b.parts.is_empty());
         let count = |b: &Bound| if flatten { b.count.max(1) } else { 1 };
         let take = |used: &mut BTreeSet<(u32, u32)>, set: u32, binding: u32, n: u32| {
             for i in 0..n {
@@ -106,7 +111,7 @@ impl<'m> Lowerer<'m> {
             };
             if let Some(n) = explicit {
                 take(&mut used, sets[i], n, count(b));
-                self.decorate_binding(b.var, sets[i], n);
+                self.decorate_bound(b, sets[i], n);
                 done[i] = true;
             }
         }
@@ -118,7 +123,7 @@ impl<'m> Lowerer<'m> {
             if let Some((letter, n)) = b.binding.register {
                 let binding = n + self.shift(letter, sets[i]);
                 take(&mut used, sets[i], binding, count(b));
-                self.decorate_binding(b.var, sets[i], binding);
+                self.decorate_bound(b, sets[i], binding);
                 done[i] = true;
             }
         }
@@ -134,7 +139,7 @@ impl<'m> Lowerer<'m> {
             if b.globals {
                 if let Some((binding, set)) = self.opts.bind_globals {
                     let shift = if self.opts.auto_shift_bindings { self.shift('b', set) } else { 0 };
-                    self.decorate_binding(b.var, set, binding + shift);
+                    self.decorate_bound(b, set, binding + shift);
                     continue;
                 }
             }
@@ -144,7 +149,7 @@ impl<'m> Lowerer<'m> {
                 first += 1;
             }
             take(&mut used, sets[i], first, n);
-            self.decorate_binding(b.var, sets[i], first);
+            self.decorate_bound(b, sets[i], first);
         }
         self.heaps.used = used;
         Ok(())
@@ -171,7 +176,7 @@ impl<'m> Lowerer<'m> {
                 let Some((binding, set)) = self.opts.bind_globals else {
                     return lower_err("-fvk-bind-register requires Globals buffer to be bound with -fvk-bind-globals".into(), b.span);
                 };
-                self.decorate_binding(b.var, set, binding);
+                self.decorate_bound(b, set, binding);
                 continue;
             }
             let Some((letter, n)) = b.binding.register else {
@@ -185,9 +190,19 @@ impl<'m> Lowerer<'m> {
             let Some(&(_, _, _, binding, set)) = found else {
                 return lower_err("missing -fvk-bind-register for resource".into(), b.span);
             };
-            self.decorate_binding(b.var, set, binding);
+            self.decorate_bound(b, set, binding);
         }
         Ok(())
+    }
+
+    /// Decorates a bound variable, or each resource of a global struct of resources.
+    fn decorate_bound(&mut self, b: &Bound, set: u32, binding: u32) {
+        if b.parts.is_empty() {
+            self.decorate_binding(b.var, set, binding);
+        }
+        for &(var, offset) in &b.parts {
+            self.decorate_binding(var, set, binding + offset);
+        }
     }
 
     pub(crate) fn decorate_binding(&mut self, var: SpvId, set: u32, binding: u32) {

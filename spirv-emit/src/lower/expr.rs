@@ -41,6 +41,9 @@ impl<'m> Lowerer<'m> {
                 let oty = m.expr(*lhs).ty;
                 self.binary(*op, oty, ty, a, b, Some(e))?
             }
+            ExprKind::Assign { op: None, lhs, rhs } if self.holds_resources(m.expr(*lhs).ty) && self.res_assign(*lhs, *rhs)? => {
+                return Ok(SpvId(0));
+            }
             ExprKind::Assign { op: None, lhs, rhs } if self.resource_local_of(*lhs).is_some() => {
                 let v = self.resource_local_of(*lhs).expect("checked");
                 self.assign_resource_local(v, *rhs, e)?;
@@ -308,7 +311,9 @@ impl<'m> Lowerer<'m> {
                 }
                 match self.vars.get(v).cloned() {
                     Some(VarHome::Ptr { ptr, storage, layout }) => Ok(Place::Ptr { ptr, sc: storage, layout, ty: var.ty }),
+                    Some(VarHome::Alias(init)) if !m.expr(init).lvalue && self.holds_resources(var.ty) => self.res_member_place(e),
                     Some(VarHome::Alias(init)) => self.alias_place(*v, init),
+                    Some(VarHome::Res(val)) => self.res_place(val, var.ty, &var.name, e),
                     Some(VarHome::Value(_)) => unsupported(format!("the specialization constant '{}' as an lvalue", var.name), self.expr_span(e)),
                     Some(VarHome::CBufferMember { buffer, index }) => {
                         let (layout, sc) = match var.storage {
@@ -332,6 +337,8 @@ impl<'m> Lowerer<'m> {
                 Some(ptr) => Ok(Place::Ptr { ptr, sc: StorageClass::Function, layout: Layout::Logical, ty }),
                 None => unsupported("'this' outside a method", self.expr_span(e)),
             },
+            // A member of a struct of resources: the resource it designates.
+            ExprKind::Field { base, .. } if self.is_res_struct(m.expr(*base).ty) => self.res_member_place(e),
             ExprKind::Field { base, index, via_base } => {
                 let mut place = self.lvalue(*base)?;
                 let mut cur = m.expr(*base).ty;
@@ -389,6 +396,8 @@ impl<'m> Lowerer<'m> {
                 }
                 Ok(Place::Elements { base: Box::new(place), paths, ty })
             }
+            ExprKind::Index { base, .. } if self.is_res_array(m.expr(*base).ty) && self.res_held(*base) => self.res_member_place(e),
+            ExprKind::Call { .. } if self.holds_resources(ty) => self.res_member_place(e),
             ExprKind::Index { base, index } => self.index_place(*base, *index, ty, e),
             ExprKind::HeapIndex { sampler, index } => self.heap_place(*sampler, *index, ty, e),
             ExprKind::Intrinsic { op: hlslc_sema::intrinsics::IntrinsicOp::MethodGetBufferContents, object: Some(obj), .. } => {
@@ -500,7 +509,7 @@ impl<'m> Lowerer<'m> {
 
     /// The member index in the SPIR-V struct of field `index` (or base `index` when `is_base`)
     /// of struct type `t`, and the member's type.
-    fn struct_member(&self, t: TypeId, index: u32, is_base: bool) -> (TypeId, u32) {
+    pub(crate) fn struct_member(&self, t: TypeId, index: u32, is_base: bool) -> (TypeId, u32) {
         let Type::Struct(sid) = self.m.types.get(t) else { return (t, index) };
         let def = &self.m.types.structs[sid.0 as usize];
         if is_base {
@@ -733,8 +742,23 @@ impl<'m> Lowerer<'m> {
             // have to rebind the caller's variable, which a pointer cannot do.
             let by_value = matches!(m.var(pv).storage, Storage::Param(hlslc_sema::tast::ParamDir::In));
             let by_pointer = matches!(self.resource_param_storage(m.var(pv).ty), Some((sc, _)) if sc != StorageClass::Function);
-            if by_pointer && !by_value {
+            if (by_pointer || self.is_res_struct(m.var(pv).ty)) && !by_value {
                 return unsupported(format!("the out/inout resource parameter '{}'", m.var(pv).name), self.expr_span(a));
+            }
+            // A struct (or array) of resources, or resources held at compile time: the copy of
+            // the function bound to the resources the argument designates.
+            if self.is_res_struct(m.var(pv).ty) || (self.holds_resources(m.var(pv).ty) && self.res_held(a)) {
+                let val = self.res_value(a)?;
+                self.res_check_global(&val, &m.var(pv).name, a)?;
+                bound.push(super::BoundParam {
+                    index: i,
+                    ptr: SpvId(0),
+                    storage: StorageClass::UniformConstant,
+                    layout: Layout::Logical,
+                    counter: None,
+                    res: Some(val),
+                });
+                continue;
             }
             if let Some(b) = self.buffer_argument(a, i, pv)? {
                 bound.push(b);
@@ -816,7 +840,8 @@ impl<'m> Lowerer<'m> {
             }
             ids.push(tmp);
         }
-        let rty = self.ty(ty, Layout::Logical)?;
+        // A function returning resources returns nothing in SPIR-V (see `resvalue.rs`).
+        let rty = if self.holds_resources(ty) { self.b.ctx.type_void() } else { self.ty(ty, Layout::Logical)? };
         let r = self.b.function_call(rty, fid, &ids)?;
         for (tmp, place, pty, cast) in copy_back {
             let t = self.ty(pty, Layout::Logical)?;
@@ -869,11 +894,8 @@ impl<'m> Lowerer<'m> {
                 self.expr_span(a),
             );
         }
-        let counter = match self.m.expr(a).kind {
-            ExprKind::Var(v) => self.counters.get(&v).copied(),
-            _ => None,
-        };
-        Ok(Some(super::BoundParam { index, ptr, storage, layout, counter }))
+        let counter = self.counter_of_expr(a)?;
+        Ok(Some(super::BoundParam { index, ptr, storage, layout, counter, res: None }))
     }
 
     /// The pointer passed for an image or sampler argument (`UniformConstant`: a variable, a

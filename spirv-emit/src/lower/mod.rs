@@ -15,6 +15,7 @@
 
 mod bindings;
 mod cast;
+mod cf;
 mod clip;
 mod cond;
 mod debuginfo;
@@ -30,6 +31,7 @@ mod pointers;
 mod raytracing;
 mod refusals;
 mod resources;
+mod resvalue;
 mod stages;
 mod stmt;
 mod subpass;
@@ -220,6 +222,10 @@ pub(crate) enum VarHome {
     Alias(hlslc_sema::tast::ExprId),
     /// A specialization constant: the id is its value, in logical form (see [`vulkan_vars`]).
     Value(SpvId),
+    /// A variable whose type holds only resources (a struct or array of them, a resource
+    /// local built from an initializer list), or one whose resource depends on the control
+    /// flow: the resources it designates, known at compile time (see [`resvalue`]).
+    Res(resvalue::ResValue),
 }
 
 /// A buffer parameter of a user function bound, in one copy of the function, to the buffer
@@ -235,6 +241,20 @@ pub(crate) struct BoundParam {
     pub layout: Layout,
     /// Its counter variable, if it has one.
     pub counter: Option<SpvId>,
+    /// For a parameter holding resources at compile time (a struct or array of resources):
+    /// what the argument designates (`ptr` is then unused).
+    pub res: Option<resvalue::ResValue>,
+}
+
+impl BoundParam {
+    /// What tells copies of a function apart.
+    fn key(&self, out: &mut Vec<SpvId>) {
+        out.push(SpvId(0x8000_0000 | self.index as u32));
+        match &self.res {
+            Some(r) => r.key(out),
+            None => out.push(self.ptr),
+        }
+    }
 }
 
 /// Loop or switch targets for `break` / `continue`.
@@ -452,7 +472,11 @@ impl<'m> Lowerer<'m> {
     /// The id of the copy of user function `f` whose buffer parameters are bound to `bound`,
     /// queued for lowering the first time.
     pub(crate) fn specialized_func_id(&mut self, f: FuncId, bound: Vec<BoundParam>) -> SpvId {
-        let key = (f, bound.iter().map(|b| b.ptr).collect::<Vec<_>>());
+        let mut ids = Vec::new();
+        for b in &bound {
+            b.key(&mut ids);
+        }
+        let key = (f, ids);
         if let Some(&id) = self.specialized.get(&key) {
             return id;
         }

@@ -27,7 +27,7 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             match var.storage {
-                Storage::Static if self.is_descriptor_object(var.ty) && var.init.is_some() => {
+                Storage::Static if (self.is_descriptor_object(var.ty) || self.holds_resources(var.ty)) && var.init.is_some() => {
                     if let Some(init) = var.init {
                         self.vars.insert(g, VarHome::Alias(init));
                     }
@@ -136,6 +136,13 @@ impl<'m> Lowerer<'m> {
                         self.declare_push_constant(g)?;
                     } else if matches!(m.types.get(var.ty), Type::String) {
                         // A string is a compile-time value (printf's format): no variable.
+                    } else if self.is_res_struct(var.ty) {
+                        self.declare_res_struct(g, &mut bound)?;
+                    } else if self.mixes_resources(var.ty) {
+                        return unsupported(
+                            format!("the global variable '{}' of a struct type with both resource and non-resource members", var.name),
+                            Some(var.span),
+                        );
                     } else {
                         globals_members.push(g);
                     }
@@ -144,8 +151,44 @@ impl<'m> Lowerer<'m> {
             }
         }
         for (ci, cb) in m.cbuffers.iter().enumerate() {
-            let tys: Vec<TypeId> = cb.members.iter().map(|&v| m.var(v).ty).collect();
-            let names: Vec<String> = cb.members.iter().map(|&v| m.var(v).name.clone()).collect();
+            // Resources declared in a cbuffer are not in its block: each is a variable of its
+            // own, declared (and bound) before the block, which then comes after its last
+            // member, as in DXC; a cbuffer of resources only has no block at all.
+            let (res_members, members): (Vec<VarId>, Vec<VarId>) =
+                cb.members.iter().partition(|&&v| self.holds_resources(m.var(v).ty));
+            let order = cb.members.first().map_or(u64::MAX, |v| v.0 as u64);
+            let last_order = cb.members.last().map_or(u64::MAX, |v| v.0 as u64);
+            for &v in &res_members {
+                let var = m.var(v);
+                let mut parts = Vec::new();
+                let mut counters = Vec::new();
+                let val = self.declare_res_parts(var.ty, var.name.clone(), &mut parts, &mut counters)?;
+                self.set_res_state(v, val);
+                let total: u32 = parts.iter().map(|p: &(SpvId, u32)| p.1).sum();
+                let kind = match m.types.get(var.ty) {
+                    Type::Object { kind, .. } => Some(*kind),
+                    _ => object_array_kind(m, var.ty),
+                };
+                let mut b = self.bound(parts[0].0, &var.binding, kind, total, v.0 as u64, Some(var.span));
+                if parts.len() > 1 {
+                    let mut offset = 0;
+                    b.parts = parts.iter().map(|&(id, n)| {
+                        offset += n;
+                        (id, offset - n)
+                    }).collect();
+                }
+                bound.push(b);
+                for c in counters {
+                    bound.push(self.bound(c, &hlslc_sema::tast::Binding::default(), None, 1, v.0 as u64, Some(var.span)));
+                }
+            }
+            if members.is_empty() && !res_members.is_empty() {
+                continue;
+            }
+            let order = if res_members.is_empty() { order } else { last_order };
+            let cb_members = members;
+            let tys: Vec<TypeId> = cb_members.iter().map(|&v| m.var(v).ty).collect();
+            let names: Vec<String> = cb_members.iter().map(|&v| m.var(v).name.clone()).collect();
             if cb.binding.vk_shader_record && cb.binding.vk_binding.is_some() {
                 return Err(super::LowerError {
                     message: "vk::shader_record_ext (or vk::shader_record_nv) attribute cannot be used together with vk::binding attribute".into(),
@@ -165,7 +208,7 @@ impl<'m> Lowerer<'m> {
             let prefix = "type.";
             // `packoffset(cN.c)` places a member at byte 16 N + 4 c, whatever the rule (DXC).
             let pinned: Vec<Option<u32>> =
-                cb.members.iter().map(|&v| m.var(v).binding.packoffset.map(|(r, c)| r * 16 + u32::from(c) * 4)).collect();
+                cb_members.iter().map(|&v| m.var(v).binding.packoffset.map(|(r, c)| r * 16 + u32::from(c) * 4)).collect();
             let sty = self.block_struct_pinned(&format!("{prefix}{}", cb.name), &tys, &pinned, &names, layout, cb.is_tbuffer)?;
             let sc = if record {
                 StorageClass::ShaderRecordBufferKHR
@@ -179,14 +222,13 @@ impl<'m> Lowerer<'m> {
             self.global_ids.push(id);
             self.b.ctx.name(id, &cb.name);
             self.cbuffers.insert(hlslc_sema::tast::CBufferId(ci as u32), id);
-            for (i, &v) in cb.members.iter().enumerate() {
+            for (i, &v) in cb_members.iter().enumerate() {
                 self.vars.insert(v, VarHome::CBufferMember { buffer: id, index: i as u32 });
             }
             if record {
                 continue; // no descriptor binding
             }
             // A cbuffer comes where its first member was declared (an empty one after all).
-            let order = cb.members.first().map_or(u64::MAX, |v| v.0 as u64);
             let kind = if cb.is_tbuffer { ObjectKind::TextureBuffer } else { ObjectKind::ConstantBuffer };
             if self.opts.reflect {
                 self.user_types.push((id, if cb.is_tbuffer { "tbuffer" } else { "cbuffer" }.to_string()));
@@ -218,6 +260,89 @@ impl<'m> Lowerer<'m> {
         }
         self.global_inline_attrs()?;
         self.assign_bindings(bound)
+    }
+
+    /// A global struct of resources (or an array of them): one variable per resource (or array
+    /// of resources) it holds, named by its path (`s.tex`, `arr[1].smp`), as spirv-opt's
+    /// descriptor scalar replacement gives DXC. The struct takes one binding number per
+    /// resource, counting each element of a resource array, and its resources take them in
+    /// order.
+    fn declare_res_struct(&mut self, g: VarId, bound: &mut Vec<Bound>) -> R<()> {
+        let m = self.m;
+        let var = m.var(g);
+        let mut parts = Vec::new();
+        let mut counters = Vec::new();
+        let val = self.declare_res_parts(var.ty, var.name.clone(), &mut parts, &mut counters)?;
+        self.vars.insert(g, VarHome::Res(val));
+        let total: u32 = parts.iter().map(|p: &(SpvId, u32)| p.1).sum();
+        let mut offset = 0;
+        let mut placed = Vec::new();
+        for (id, n) in parts {
+            placed.push((id, offset));
+            offset += n;
+        }
+        let Some(&(first, _)) = placed.first() else { return Ok(()) };
+        let mut b = self.bound(first, &var.binding, None, total, g.0 as u64, Some(var.span));
+        b.parts = placed;
+        bound.push(b);
+        for c in counters {
+            bound.push(self.bound(c, &hlslc_sema::tast::Binding::default(), None, 1, g.0 as u64, Some(var.span)));
+        }
+        Ok(())
+    }
+
+    fn declare_res_parts(&mut self, t: TypeId, name: String, parts: &mut Vec<(SpvId, u32)>, counters: &mut Vec<SpvId>) -> R<super::resvalue::ResValue> {
+        let m = self.m;
+        if self.is_res_struct(t) {
+            let mut out = Vec::new();
+            match m.types.get(t).clone() {
+                Type::Array { elem, len: Some(n) } => {
+                    for i in 0..n {
+                        out.push(self.declare_res_parts(elem, format!("{name}[{i}]"), parts, counters)?);
+                    }
+                }
+                Type::Struct(sid) => {
+                    let def = m.types.structs[sid.0 as usize].clone();
+                    for &b in &def.bases {
+                        let bname = match m.types.get(b) {
+                            Type::Struct(bs) => m.types.structs[bs.0 as usize].name.clone(),
+                            _ => String::new(),
+                        };
+                        out.push(self.declare_res_parts(b, format!("{name}.{bname}"), parts, counters)?);
+                    }
+                    for f in &def.fields {
+                        out.push(self.declare_res_parts(f.ty, format!("{name}.{}", f.name), parts, counters)?);
+                    }
+                }
+                _ => {}
+            }
+            return Ok(super::resvalue::ResValue::Parts(out));
+        }
+        let Some(kind) = object_array_kind(m, t).or(match m.types.get(t) {
+            Type::Object { kind, .. } => Some(*kind),
+            _ => None,
+        }) else {
+            return unsupported(format!("the member '{name}' of a global struct of resources"), None);
+        };
+        let (sc, layout) = self.object_storage(kind);
+        let counted = matches!(kind, ObjectKind::AppendStructuredBuffer | ObjectKind::ConsumeStructuredBuffer);
+        let counter = match (counted, matches!(m.types.get(t), Type::Array { .. })) {
+            (false, _) => None,
+            (true, false) => Some(self.counter_variable(&name)),
+            (true, true) => Some(self.counter_array_variable(&name, t)),
+        };
+        let ty = if matches!(m.types.get(t), Type::Array { .. }) { self.object_array_ty(t)? } else { self.object_ty(t)? };
+        let ptr_ty = self.b.ctx.type_pointer(sc, ty);
+        let id = self.b.global_variable(ptr_ty, sc, None);
+        self.global_ids.push(id);
+        self.b.ctx.name(id, &name);
+        self.user_type(id, t);
+        parts.push((id, array_elements(m, t)));
+        if let Some(c) = counter {
+            self.counter_buffer(id, c);
+            counters.push(c);
+        }
+        Ok(super::resvalue::ResValue::Leaf { ptr: id, sc, layout, counter })
     }
 
     /// `-fspv-reflect`: records the HLSL type of resource variable `var` (of type `t`, or an
@@ -284,7 +409,7 @@ impl<'m> Lowerer<'m> {
             C::Sampler => 's',
             C::Cbv => 'b',
         });
-        Bound { var, binding: binding.clone(), counter_of: None, class, count, order, span, globals: false }
+        Bound { var, binding: binding.clone(), counter_of: None, class, count, order, span, globals: false, parts: Vec::new() }
     }
 
     /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of

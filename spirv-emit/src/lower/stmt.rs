@@ -14,7 +14,9 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn lower_function(&mut self, fid: FuncId, id: crate::id::SpvId, bound: &[super::BoundParam]) -> R<()> {
         let m = self.m;
         let f = m.func(fid);
-        let ret = self.ty(f.ret, Layout::Logical)?;
+        // A function returning resources returns nothing: its callers know what it returns at
+        // compile time (`resvalue.rs`).
+        let ret = if self.holds_resources(f.ret) { self.b.ctx.type_void() } else { self.ty(f.ret, Layout::Logical)? };
         let mut ptys = Vec::new();
         if let Some(t) = f.this_type {
             ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
@@ -65,6 +67,11 @@ impl<'m> Lowerer<'m> {
         let mut debug_params = Vec::new();
         for (k, &pv) in f.params.iter().enumerate() {
             if let Some(b) = bound.iter().find(|b| b.index == k) {
+                if let Some(val) = &b.res {
+                    self.set_res_state(pv, val.clone());
+                    self.resource_locals.insert(pv, self.cf_depth);
+                    continue;
+                }
                 self.vars.insert(pv, VarHome::Ptr { ptr: b.ptr, storage: b.storage, layout: b.layout });
                 self.resource_locals.insert(pv, self.cf_depth);
                 self.counters.remove(&pv);
@@ -100,7 +107,7 @@ impl<'m> Lowerer<'m> {
             None => return unsupported(format!("calling '{}', which has no body", f.name), Some(f.span)),
         }
         if !self.b.is_terminated() {
-            if f.ret == TypeTable::VOID {
+            if f.ret == TypeTable::VOID || self.holds_resources(f.ret) {
                 self.b.ret()?;
             } else {
                 let u = self.b.ctx.undef(ret);
@@ -205,14 +212,23 @@ impl<'m> Lowerer<'m> {
                 let merge = self.label("if.merge");
                 self.b.selection_merge(merge, selection_control(&stmt.attrs))?;
                 self.b.branch_conditional(c, t, f.unwrap_or(merge))?;
-                self.start_block(t)?;
-                self.stmt(*then)?;
-                self.branch_if_open(merge)?;
-                if let (Some(f), Some(o)) = (f, otherwise) {
-                    self.start_block(f)?;
-                    self.stmt(*o)?;
-                    self.branch_if_open(merge)?;
-                }
+                // Each arm starts from the state before the `if`; the states of the arms that
+                // reach the merge meet there (`cf.rs`).
+                let (then, otherwise) = (*then, *otherwise);
+                let arm = |l: &mut Self, bb: SpvId, s: StmtId| -> R<bool> {
+                    l.start_block(bb)?;
+                    l.stmt(s)?;
+                    let open = !l.b.is_terminated();
+                    l.branch_if_open(merge)?;
+                    Ok(open)
+                };
+                self.res_if(
+                    |l| arm(l, t, then),
+                    |l| match (f, otherwise) {
+                        (Some(f), Some(o)) => arm(l, f, o),
+                        _ => Ok(true),
+                    },
+                )?;
                 self.start_block(merge)?;
             }
             StmtKind::For { init, cond, step, body } => {
@@ -239,6 +255,7 @@ impl<'m> Lowerer<'m> {
             }
             StmtKind::Return(v) => match v {
                 // `return f();` in a void function: the call, then a plain return.
+                Some(_) if self.holds_resources(self.ret_ty) => self.b.ret()?,
                 Some(e) if m.expr(*e).ty == TypeTable::VOID => {
                     self.rvalue(*e)?;
                     self.b.ret()?;
@@ -324,6 +341,22 @@ impl<'m> Lowerer<'m> {
         if !ray_query && (self.is_descriptor_object(var.ty) || self.is_resource_array(var.ty)) {
             return self.resource_local(v);
         }
+        // A struct (or array of structs) of resources: a value known at compile time.
+        if self.is_res_struct(var.ty) {
+            let val = match var.init {
+                Some(init) => self.res_value(init)?,
+                None => self.res_unset(var.ty),
+            };
+            self.resource_locals.insert(v, self.cf_depth);
+            self.set_res_state(v, val);
+            return Ok(());
+        }
+        if self.mixes_resources(var.ty) {
+            return unsupported(
+                format!("the local variable '{}' of a struct type with both resource and non-resource members", var.name),
+                Some(var.span),
+            );
+        }
 
         let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Function)?;
         let id = self.b.local_variable(pty, None)?;
@@ -350,21 +383,19 @@ impl<'m> Lowerer<'m> {
         self.resource_locals.insert(v, self.cf_depth);
         match var.init {
             Some(init) => self.bind_resource_local(v, init),
-            None => Ok(()),
+            None => {
+                self.set_res_state(v, super::resvalue::ResValue::Unset);
+                Ok(())
+            }
         }
     }
 
-    /// `local = resource;` for a local of resource type: from here on the local designates the
-    /// right side's resource. That is only the meaning of the program when the assignment runs
-    /// exactly once after the declaration, i.e. outside any branch or loop that the declaration
-    /// is not also inside; other assignments are refused.
-    pub(crate) fn assign_resource_local(&mut self, v: hlslc_sema::tast::VarId, rhs: hlslc_sema::tast::ExprId, e: hlslc_sema::tast::ExprId) -> R<Option<()>> {
-        let Some(&depth) = self.resource_locals.get(&v) else { return Ok(None) };
-        if depth != self.cf_depth {
-            return unsupported(
-                format!("assigning to the resource variable '{}' inside a branch or loop that its declaration is outside of", self.m.var(v).name),
-                self.expr_span(e),
-            );
+    /// `local = resource;` for a local of resource type: from here on, on this control-flow
+    /// path, the local designates the right side's resource (see `cf.rs` for where paths
+    /// meet).
+    pub(crate) fn assign_resource_local(&mut self, v: hlslc_sema::tast::VarId, rhs: hlslc_sema::tast::ExprId, _e: hlslc_sema::tast::ExprId) -> R<Option<()>> {
+        if !self.resource_locals.contains_key(&v) {
+            return Ok(None);
         }
         self.bind_resource_local(v, rhs).map(Some)
     }
@@ -372,6 +403,16 @@ impl<'m> Lowerer<'m> {
     fn bind_resource_local(&mut self, v: hlslc_sema::tast::VarId, init: hlslc_sema::tast::ExprId) -> R<()> {
         let m = self.m;
         let var = m.var(v);
+        // A struct or array of resources, an initializer list, a choice: a value held at
+        // compile time.
+        if self.is_res_struct(var.ty)
+            || self.res_held(init)
+            || matches!(m.expr(init).kind, ExprKind::Construct { .. } | ExprKind::Ternary { .. } | ExprKind::Comma { .. } | ExprKind::Call { .. })
+        {
+            let val = self.res_value(init)?;
+            self.set_res_state(v, val);
+            return Ok(());
+        }
         let place = match self.lvalue(init) {
             Ok(p) => p,
             Err(_) => return unsupported("a local variable of resource type initialized from a non-lvalue", Some(var.span)),
@@ -405,6 +446,10 @@ impl<'m> Lowerer<'m> {
         attrs: &[RawAttr],
     ) -> R<()> {
         // A condition that creates blocks gets its own block after the header, as in DXC.
+        // Locals holding resources that the body assigns designate none at its start (another
+        // iteration may have assigned them) nor after the loop.
+        let assigned = self.res_assigned_in(body);
+        self.res_forget(&assigned);
         let split = !do_while && cond.is_some_and(|c| self.creates_blocks(c));
         let header = self.label(&format!("{kind}.{}", if split { "header" } else { "check" }));
         let body_bb = self.label(&format!("{kind}.body"));
@@ -450,6 +495,7 @@ impl<'m> Lowerer<'m> {
             _ => self.b.branch(header)?,
         }
         self.start_block(merge)?;
+        self.res_forget(&assigned);
         Ok(())
     }
 
@@ -482,6 +528,9 @@ impl<'m> Lowerer<'m> {
             }
         }
         let merge = self.label("switch.merge");
+        // Locals holding resources that a case assigns designate none at the start of each
+        // case nor after the switch.
+        let assigned = self.res_assigned_in(body);
         self.b.selection_merge(merge, selection_control(attrs))?;
         self.b.switch(sel, default.unwrap_or(merge), &cases)?;
         self.breakables.push(Breakable { break_to: merge, continue_to: None });
@@ -492,6 +541,7 @@ impl<'m> Lowerer<'m> {
                     self.b.branch(bb)?;
                 }
                 self.start_block(bb)?;
+                self.res_forget(&assigned);
                 continue;
             }
             result = self.stmt(s);
@@ -503,6 +553,7 @@ impl<'m> Lowerer<'m> {
         result?;
         self.branch_if_open(merge)?;
         self.start_block(merge)?;
+        self.res_forget(&assigned);
         Ok(())
     }
 }

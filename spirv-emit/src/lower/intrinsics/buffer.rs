@@ -209,15 +209,10 @@ impl<'m> Lowerer<'m> {
     /// designates: the old value for an increment, the new one for a decrement.
     fn counter_step(&mut self, obj: ExprId, inc: bool, e: ExprId) -> R<SpvId> {
         // `bufs[i][j]`: the counter is the same element of the array of counters.
-        let root = super::super::resources::indexed_root(self.m, obj);
-        let counter = match &self.m.expr(root).kind {
-            hlslc_sema::tast::ExprKind::Var(v) => self.counters.get(v).copied(),
-            _ => None,
-        };
+        let counter = self.counter_of_expr(obj)?;
         let int = self.b.ctx.type_i32();
         let ptr = match (counter, self.heap_index_of(obj)?) {
             (Some(counter), _) => {
-                let counter = if root == obj { counter } else { self.counter_element(counter, obj)? };
                 let sc = self.storage_block().0;
                 let ptr_ty = self.b.ctx.type_pointer(sc, int);
                 let zero = self.b.ctx.const_u32(0);

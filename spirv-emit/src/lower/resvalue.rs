@@ -1,0 +1,606 @@
+//! Compile-time resource values: which resource a local, a struct member, a parameter or an
+//! element of an array of resources designates.
+//!
+//! SPIR-V for Vulkan cannot store an image, a sampler or a buffer in memory, nor put one in a
+//! struct (`OpTypeStruct must not contain an opaque type`); a runtime array cannot be loaded.
+//! DXC emits such code anyway and relies on spirv-opt's legalization (inlining, scalar
+//! replacement, copy propagation) to remove it. hlslc resolves the same thing while lowering:
+//! a value whose type holds only resources (a resource, a fixed array of them, a struct whose
+//! members all hold resources, arrays of such structs) is a [`ResValue`], a tree whose leaves
+//! are pointers to module-scope resources (or access chains into them). It is threaded through
+//! locals (their state changes with each assignment, see `cf.rs`), struct members, function
+//! parameters (each list of resources passed selects a copy of the function, as buffer
+//! parameters already did) and global structs of resources (split into one variable per
+//! resource, as spirv-opt's descriptor scalar replacement does for DXC).
+//!
+//! What cannot be known at compile time (a resource chosen by a run-time condition, a struct
+//! of resources indexed by a run-time index) is an error that names the variable.
+
+use super::layout::Layout;
+use super::place::Place;
+use super::{unsupported, Lowerer, VarHome, R};
+use crate::id::SpvId;
+use hlslc_sema::tast::{ExprId, ExprKind, VarId};
+use hlslc_sema::types::{ObjectKind, Type, TypeId};
+use spirv::StorageClass;
+
+/// The resources a value of a resource-holding type designates.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ResValue {
+    /// A resource, or a whole array of resources: a pointer to it (a module-scope variable, or
+    /// an access chain into one in the current function) and its counter, if it has one.
+    Leaf { ptr: SpvId, sc: StorageClass, layout: Layout, counter: Option<SpvId> },
+    /// The members of a struct (bases first, then fields) or the elements of an array.
+    Parts(Vec<ResValue>),
+    /// Nothing assigned yet.
+    Unset,
+    /// Different resources on different control-flow paths that meet here.
+    Conflict,
+}
+
+impl ResValue {
+    /// The leaves' pointers, for the key of a function copy (`0` for an unknown leaf).
+    pub(crate) fn key(&self, out: &mut Vec<SpvId>) {
+        match self {
+            ResValue::Leaf { ptr, .. } => out.push(*ptr),
+            ResValue::Parts(p) => {
+                out.push(SpvId(u32::MAX));
+                for x in p {
+                    x.key(out);
+                }
+                out.push(SpvId(u32::MAX - 1));
+            }
+            ResValue::Unset | ResValue::Conflict => out.push(SpvId(0)),
+        }
+    }
+
+    fn leaves(&self, out: &mut Vec<SpvId>) {
+        match self {
+            ResValue::Leaf { ptr, .. } => out.push(*ptr),
+            ResValue::Parts(p) => p.iter().for_each(|x| x.leaves(out)),
+            _ => {}
+        }
+    }
+
+    /// The value where control-flow paths with values `self` and `other` meet: leaves that
+    /// differ become [`ResValue::Conflict`].
+    pub(crate) fn merge(&self, other: &ResValue) -> ResValue {
+        match (self, other) {
+            (a, b) if a == b => a.clone(),
+            (ResValue::Parts(a), ResValue::Parts(b)) if a.len() == b.len() => {
+                ResValue::Parts(a.iter().zip(b).map(|(x, y)| x.merge(y)).collect())
+            }
+            _ => ResValue::Conflict,
+        }
+    }
+
+    /// Replaces the part at `path` with `v`.
+    fn set(&mut self, path: &[u32], v: ResValue) -> bool {
+        match path.split_first() {
+            None => {
+                *self = v;
+                true
+            }
+            Some((&i, rest)) => match self {
+                ResValue::Parts(p) => p.get_mut(i as usize).is_some_and(|x| x.set(rest, v)),
+                _ => false,
+            },
+        }
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// A resource that can be a [`ResValue`] leaf: a descriptor (not a ray query, a stream or a
+    /// patch, which are values or state).
+    fn is_descriptor(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::Object { kind, .. } if *kind != ObjectKind::RayQuery)
+            && self.resource_param_storage(t).is_some()
+    }
+
+    /// Whether values of `t` hold only resources: a resource, a fixed array of such values, or
+    /// a struct whose members (at least one) all hold only resources.
+    pub(crate) fn holds_resources(&self, t: TypeId) -> bool {
+        match self.m.types.get(t) {
+            Type::Object { .. } => self.is_descriptor(t),
+            Type::Array { elem, len: Some(_) } => self.holds_resources(*elem),
+            Type::Struct(sid) => {
+                let def = &self.m.types.structs[sid.0 as usize];
+                let mut members = def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).peekable();
+                members.peek().is_some() && members.all(|mt| self.holds_resources(mt))
+            }
+            _ => false,
+        }
+    }
+
+    /// A struct of resources, or an array of them: only a [`ResValue`] can hold it.
+    pub(crate) fn is_res_struct(&self, t: TypeId) -> bool {
+        match self.m.types.get(t) {
+            Type::Struct(_) => self.holds_resources(t),
+            Type::Array { elem, len: Some(_) } => self.is_res_struct(*elem),
+            _ => false,
+        }
+    }
+
+    /// A fixed array whose elements hold resources (not a buffer, whose `[]` reads its data).
+    pub(crate) fn is_res_array(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::Array { len: Some(_), .. }) && self.holds_resources(t)
+    }
+
+    /// A struct with resource members beside other members (not supported: its value could
+    /// not be split between a [`ResValue`] and memory yet).
+    pub(crate) fn mixes_resources(&self, t: TypeId) -> bool {
+        match self.m.types.get(t) {
+            Type::Array { elem, .. } => self.mixes_resources(*elem),
+            Type::Struct(sid) if !self.holds_resources(t) => {
+                let def = &self.m.types.structs[sid.0 as usize];
+                def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).any(|mt| {
+                    self.holds_resources(mt) || self.mixes_resources(mt) || matches!(self.m.types.get(mt), Type::Object { .. } if self.is_descriptor(mt))
+                })
+            }
+            _ => false,
+        }
+    }
+
+    /// The member types of a struct (bases first) or the elements of a fixed array.
+    fn res_part_types(&self, t: TypeId) -> Vec<TypeId> {
+        match self.m.types.get(t) {
+            Type::Struct(sid) => {
+                let def = &self.m.types.structs[sid.0 as usize];
+                def.bases.iter().copied().chain(def.fields.iter().map(|f| f.ty)).collect()
+            }
+            Type::Array { elem, len: Some(n) } => vec![*elem; *n as usize],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The value of a variable of type `t` nothing was assigned to.
+    pub(crate) fn res_unset(&self, t: TypeId) -> ResValue {
+        if self.is_res_struct(t) {
+            ResValue::Parts(self.res_part_types(t).into_iter().map(|mt| self.res_unset(mt)).collect())
+        } else {
+            ResValue::Unset
+        }
+    }
+
+    /// The current value of a variable that holds resources (`None` for other variables).
+    pub(crate) fn res_state(&self, v: VarId) -> Option<ResValue> {
+        match self.vars.get(&v)? {
+            VarHome::Res(r) => Some(r.clone()),
+            VarHome::Ptr { ptr, storage, layout } => Some(ResValue::Leaf {
+                ptr: *ptr,
+                sc: *storage,
+                layout: *layout,
+                counter: self.counters.get(&v).copied(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Makes variable `v` designate `val` from here on.
+    pub(crate) fn set_res_state(&mut self, v: VarId, val: ResValue) {
+        self.counters.remove(&v);
+        match val {
+            ResValue::Leaf { ptr, sc, layout, counter } => {
+                self.vars.insert(v, VarHome::Ptr { ptr, storage: sc, layout });
+                if let Some(c) = counter {
+                    self.counters.insert(v, c);
+                }
+            }
+            other => {
+                self.vars.insert(v, VarHome::Res(other));
+            }
+        }
+    }
+
+    /// The resources expression `e` (of a type that holds resources) designates.
+    pub(crate) fn res_value(&mut self, e: ExprId) -> R<ResValue> {
+        let m = self.m;
+        let ex = m.expr(e);
+        match &ex.kind {
+            ExprKind::Var(v) => match self.vars.get(v).cloned() {
+                Some(VarHome::Res(r)) => Ok(r),
+                Some(VarHome::Alias(init)) if !m.expr(init).lvalue => self.res_value(init),
+                _ => self.res_leaf_of(e),
+            },
+            ExprKind::Field { base, index, via_base } if self.is_res_struct(m.expr(*base).ty) => {
+                let mut val = self.res_value(*base)?;
+                let mut cur = m.expr(*base).ty;
+                let mut path = Vec::new();
+                for &step in via_base {
+                    let (bty, _) = self.struct_member(cur, step, true);
+                    path.push(step);
+                    cur = bty;
+                }
+                let (_, idx) = self.struct_member(cur, *index, false);
+                path.push(idx);
+                for i in path {
+                    val = match val {
+                        ResValue::Parts(mut p) if (i as usize) < p.len() => p.swap_remove(i as usize),
+                        ResValue::Conflict => ResValue::Conflict,
+                        _ => ResValue::Unset,
+                    };
+                }
+                Ok(val)
+            }
+            ExprKind::Index { base, index } if self.is_res_array(m.expr(*base).ty) => {
+                let val = self.res_value(*base)?;
+                match val {
+                    ResValue::Parts(mut p) => match self.const_index(*index).or_else(|| self.folded_index(*index)) {
+                        Some(i) if (i as usize) < p.len() => Ok(p.swap_remove(i as usize)),
+                        Some(_) => unsupported("an index out of bounds of this array of resources", self.expr_span(e)),
+                        None => unsupported(
+                            format!("indexing the array '{}' of resources held at compile time with a run-time index", self.expr_text(*base)),
+                            self.expr_span(e),
+                        ),
+                    },
+                    ResValue::Leaf { ptr, sc, layout, counter } => {
+                        let idx = self.rvalue(*index)?;
+                        let base_place = Place::Ptr { ptr, sc, layout, ty: m.expr(*base).ty };
+                        let Place::Ptr { ptr, .. } = self.chain(&base_place, &[idx], ex.ty)? else { unreachable!("chain gives a pointer") };
+                        // The same element of the array of counters (when `e` is a buffer; the
+                        // counter of a partly indexed array of arrays is not followed).
+                        let counter = match counter {
+                            Some(c) if matches!(m.types.get(ex.ty), Type::Object { .. }) => {
+                                let st = self.counter_struct();
+                                let pty = self.b.ctx.type_pointer(self.storage_block().0, st);
+                                Some(self.b.access_chain(pty, c, &[idx])?)
+                            }
+                            _ => None,
+                        };
+                        Ok(ResValue::Leaf { ptr, sc, layout, counter })
+                    }
+                    other => Ok(other),
+                }
+            }
+            ExprKind::Cast { expr, .. } if m.expr(*expr).ty == ex.ty || self.holds_resources(m.expr(*expr).ty) => self.res_value(*expr),
+            ExprKind::Comma { lhs, rhs } | ExprKind::Binary { op: hlslc_frontend::ast::BinaryOp::Comma, lhs, rhs } => {
+                self.effect(*lhs)?;
+                self.res_value(*rhs)
+            }
+            ExprKind::Ternary { cond, then, otherwise } => match self.const_condition(*cond) {
+                Some(true) => self.res_value(*then),
+                Some(false) => self.res_value(*otherwise),
+                None => unsupported(
+                    "choosing between resources with a run-time condition (SPIR-V for Vulkan cannot select a resource at run time)",
+                    self.expr_span(e),
+                ),
+            },
+            ExprKind::Construct { args } => {
+                let mut queue: Vec<(ResValue, TypeId)> = Vec::new();
+                for &a in args.iter().rev() {
+                    let v = self.res_value(a)?;
+                    queue.push((v, m.expr(a).ty));
+                }
+                self.res_build(ex.ty, &mut queue, e)
+            }
+            // A function returning resources: what its `return`s designate; the call (a copy
+            // of the function that returns nothing) runs for its other effects.
+            ExprKind::Call { func, this_arg: None, args } => {
+                let val = self.res_returned(*func, args, e)?;
+                self.rvalue(e)?;
+                Ok(val)
+            }
+            ExprKind::Call { this_arg: Some(_), .. } => unsupported("a method that returns resources", self.expr_span(e)),
+            _ if matches!(m.types.get(ex.ty), Type::Object { .. }) || self.is_resource_array(ex.ty) => self.res_leaf_of(e),
+            _ => unsupported(format!("this expression of type '{}' holding resources", self.type_name(ex.ty)), self.expr_span(e)),
+        }
+    }
+
+    /// What a call of `func` with `args` returns, when its type holds resources: the value of
+    /// every `return` reached (arms of constant conditions not taken left out), with the
+    /// callee's parameters designating what the arguments do. They must all agree.
+    fn res_returned(&mut self, func: hlslc_sema::tast::FuncId, args: &[ExprId], e: ExprId) -> R<ResValue> {
+        let m = self.m;
+        let f = m.func(func);
+        let Some(body) = f.body else {
+            return unsupported(format!("calling '{}', which has no body", f.name), self.expr_span(e));
+        };
+        let mut rets = Vec::new();
+        self.collect_returns(body, &mut rets);
+        let mut saved = Vec::new();
+        for (i, &pv) in f.params.iter().enumerate() {
+            let Some(&a) = args.get(i) else { break };
+            if !self.holds_resources(m.var(pv).ty) {
+                continue;
+            }
+            let val = self.res_value(a)?;
+            saved.push((pv, self.vars.remove(&pv), self.counters.remove(&pv)));
+            self.set_res_state(pv, val);
+        }
+        let mut result: Option<ResValue> = None;
+        let mut failed = None;
+        for r in rets {
+            match self.res_value(r) {
+                Ok(v) => result = Some(result.map_or(v.clone(), |p| p.merge(&v))),
+                Err(err) => {
+                    failed = Some(err);
+                    break;
+                }
+            }
+        }
+        for (pv, home, counter) in saved.into_iter().rev() {
+            self.vars.remove(&pv);
+            self.counters.remove(&pv);
+            if let Some(h) = home {
+                self.vars.insert(pv, h);
+            }
+            if let Some(c) = counter {
+                self.counters.insert(pv, c);
+            }
+        }
+        if let Some(err) = failed {
+            return Err(super::LowerError {
+                message: format!(
+                    "the resource returned by '{}' must be a global resource or a parameter's (or part of one): {}",
+                    f.name, err.message
+                ),
+                span: err.span.or(self.expr_span(e)),
+                notes: err.notes,
+            });
+        }
+        match result {
+            None => unsupported(format!("calling '{}', which returns resources but has no return statement", f.name), self.expr_span(e)),
+            Some(ResValue::Conflict) => Err(super::LowerError {
+                message: format!(
+                    "'{}' returns different resources depending on the control flow; SPIR-V for Vulkan cannot choose a resource at run time",
+                    f.name
+                ),
+                span: self.expr_span(e),
+                notes: Vec::new(),
+            }),
+            Some(v) => Ok(v),
+        }
+    }
+
+    /// The expressions of the `return` statements of `s` that can run (the arm a constant
+    /// condition does not take is left out).
+    fn collect_returns(&self, s: hlslc_sema::tast::StmtId, out: &mut Vec<ExprId>) {
+        use hlslc_sema::tast::StmtKind;
+        match &self.m.stmt(s).kind {
+            StmtKind::Return(Some(e)) => out.push(*e),
+            StmtKind::Block(b) => b.iter().for_each(|&x| self.collect_returns(x, out)),
+            StmtKind::If { cond, then, otherwise } => match self.const_condition(*cond) {
+                Some(true) => self.collect_returns(*then, out),
+                Some(false) => {
+                    if let Some(o) = otherwise {
+                        self.collect_returns(*o, out);
+                    }
+                }
+                None => {
+                    self.collect_returns(*then, out);
+                    if let Some(o) = otherwise {
+                        self.collect_returns(*o, out);
+                    }
+                }
+            },
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Switch { body, .. } => {
+                self.collect_returns(*body, out)
+            }
+            _ => {}
+        }
+    }
+
+    /// A leaf value from an lvalue expression (a resource variable or an element of one).
+    fn res_leaf_of(&mut self, e: ExprId) -> R<ResValue> {
+        let place = self.lvalue(e)?;
+        let Some((ptr, sc, layout)) = Self::place_ptr(&place) else {
+            return unsupported("this resource expression", self.expr_span(e));
+        };
+        let counter = self.counter_of_expr(e)?;
+        Ok(ResValue::Leaf { ptr, sc, layout, counter })
+    }
+
+    /// Builds a value of type `t` from the front of `queue` (reversed): a part of the right type
+    /// is taken whole, an aggregate part is split into its own parts (an initializer list
+    /// flattens its elements, as HLSL does).
+    fn res_build(&mut self, t: TypeId, queue: &mut Vec<(ResValue, TypeId)>, e: ExprId) -> R<ResValue> {
+        loop {
+            let Some((v, vt)) = queue.pop() else {
+                return unsupported("too few resources in this initializer", self.expr_span(e));
+            };
+            if vt == t || (!self.is_res_struct(t) && !self.is_res_array(t) && matches!(self.m.types.get(vt), Type::Object { .. })) {
+                return Ok(v);
+            }
+            if self.is_res_struct(t) || self.is_res_array(t) {
+                if !self.is_res_struct(vt) && !self.is_res_array(vt) {
+                    // A single resource starts the aggregate's parts.
+                    queue.push((v, vt));
+                    let mut parts = Vec::new();
+                    for pt in self.res_part_types(t) {
+                        parts.push(self.res_build(pt, queue, e)?);
+                    }
+                    return Ok(ResValue::Parts(parts));
+                }
+            }
+            // Split the aggregate `v` into its parts and go on.
+            let pts = self.res_part_types(vt);
+            let parts = match v {
+                ResValue::Parts(p) => p,
+                ResValue::Leaf { ptr, sc, layout, counter } => {
+                    let mut p = Vec::new();
+                    for (i, &pt) in pts.iter().enumerate() {
+                        let idx = self.b.ctx.const_i32(i as i32);
+                        let base = Place::Ptr { ptr, sc, layout, ty: vt };
+                        let Place::Ptr { ptr, .. } = self.chain(&base, &[idx], pt)? else { unreachable!("chain gives a pointer") };
+                        let _ = counter;
+                        p.push(ResValue::Leaf { ptr, sc, layout, counter: None });
+                    }
+                    p
+                }
+                other => vec![other; pts.len()],
+            };
+            for (p, pt) in parts.into_iter().zip(pts).rev() {
+                queue.push((p, pt));
+            }
+            if queue.is_empty() {
+                return unsupported("this initializer of resources", self.expr_span(e));
+            }
+            if self.is_res_struct(t) || self.is_res_array(t) {
+                let mut parts = Vec::new();
+                for pt in self.res_part_types(t) {
+                    parts.push(self.res_build(pt, queue, e)?);
+                }
+                return Ok(ResValue::Parts(parts));
+            }
+        }
+    }
+
+    /// The place of a resource that a value designates; `what` names it in errors.
+    pub(crate) fn res_place(&mut self, val: ResValue, ty: TypeId, what: &str, e: ExprId) -> R<Place> {
+        match val {
+            ResValue::Leaf { ptr, sc, layout, .. } => Ok(Place::Ptr { ptr, sc, layout, ty }),
+            ResValue::Unset => unsupported(format!("using '{what}' before a resource is assigned to it"), self.expr_span(e)),
+            ResValue::Conflict => Err(super::LowerError {
+                message: format!(
+                    "'{what}' designates different resources depending on the control flow that reaches this use; SPIR-V for Vulkan cannot choose a resource at run time"
+                ),
+                span: self.expr_span(e),
+                notes: vec!["assign it the same resource on every path, or use it only inside the branch that assigns it".into()],
+            }),
+            ResValue::Parts(_) => unsupported(format!("'{what}', a struct or array of resources, as a value here"), self.expr_span(e)),
+        }
+    }
+
+    /// The place of `base.field` (or `arr[i]`) where `base` is a struct (array) of resources.
+    pub(crate) fn res_member_place(&mut self, e: ExprId) -> R<Place> {
+        let val = self.res_value(e)?;
+        let what = self.expr_text(e);
+        self.res_place(val, self.m.expr(e).ty, &what, e)
+    }
+
+    /// `lhs = rhs` where `lhs` is a part of a local or parameter holding resources
+    /// (`cb.buf = gBuf;`): from here on that part designates what `rhs` does. `Ok(false)`
+    /// when `lhs` is not such a part.
+    pub(crate) fn res_assign(&mut self, lhs: ExprId, rhs: ExprId) -> R<bool> {
+        let m = self.m;
+        let mut path = Vec::new();
+        let mut cur = lhs;
+        loop {
+            match &m.expr(cur).kind {
+                ExprKind::Field { base, index, via_base } if self.is_res_struct(m.expr(*base).ty) => {
+                    let mut t = m.expr(*base).ty;
+                    let mut steps = Vec::new();
+                    for &step in via_base {
+                        let (bty, _) = self.struct_member(t, step, true);
+                        steps.push(step);
+                        t = bty;
+                    }
+                    steps.push(self.struct_member(t, *index, false).1);
+                    path.splice(0..0, steps);
+                    cur = *base;
+                }
+                ExprKind::Index { base, index } if self.is_res_struct(m.expr(*base).ty) => {
+                    let Some(i) = self.const_index(*index).or_else(|| self.folded_index(*index)) else {
+                        return unsupported("assigning to an element of an array of structs of resources at a run-time index", self.expr_span(lhs));
+                    };
+                    path.insert(0, i);
+                    cur = *base;
+                }
+                ExprKind::Var(v) if !path.is_empty() => {
+                    let v = *v;
+                    let Some(VarHome::Res(mut whole)) = self.vars.get(&v).cloned() else { return Ok(false) };
+                    let val = self.res_value(rhs)?;
+                    if !whole.set(&path, val) {
+                        return unsupported("assigning to this part of a struct of resources", self.expr_span(lhs));
+                    }
+                    self.vars.insert(v, VarHome::Res(whole));
+                    return Ok(true);
+                }
+                _ => return Ok(false),
+            }
+        }
+    }
+
+    /// Checks that a value passed to another function designates module-scope resources only
+    /// (the callee's copy is bound to them; an access chain of the caller cannot cross).
+    pub(crate) fn res_check_global(&self, val: &ResValue, param: &str, a: ExprId) -> R<()> {
+        let mut leaves = Vec::new();
+        val.leaves(&mut leaves);
+        if leaves.iter().all(|p| self.global_ids.contains(p)) {
+            return Ok(());
+        }
+        unsupported(
+            format!("passing an element of an array of resources inside the struct or array argument for the parameter '{param}'"),
+            self.expr_span(a),
+        )
+    }
+
+    /// Whether `e` is (a part of) a value held at compile time: a variable whose home is a
+    /// [`ResValue`], a member of a struct of resources, an element of either.
+    pub(crate) fn res_held(&self, e: ExprId) -> bool {
+        let m = self.m;
+        match &m.expr(e).kind {
+            ExprKind::Var(v) => match self.vars.get(v) {
+                Some(VarHome::Res(_)) => true,
+                Some(VarHome::Alias(init)) => !m.expr(*init).lvalue && self.holds_resources(m.expr(e).ty),
+                _ => false,
+            },
+            ExprKind::Field { base, .. } => self.is_res_struct(m.expr(*base).ty),
+            ExprKind::Index { base, .. } => self.is_res_array(m.expr(*base).ty) && self.res_held(*base),
+            ExprKind::Cast { expr, .. } => self.res_held(*expr),
+            _ => false,
+        }
+    }
+
+    /// A constant index that sema did not fold into a literal (`i` of a `static const`).
+    fn folded_index(&self, e: ExprId) -> Option<u32> {
+        match self.m.expr(e).kind {
+            ExprKind::Var(v) => match self.m.var(v).const_value {
+                Some(hlslc_sema::tast::ConstValue::Int(i)) if i >= 0 => Some(i as u32),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The source spelling of a variable or member access, for messages.
+    pub(crate) fn expr_text(&self, e: ExprId) -> String {
+        let m = self.m;
+        match &m.expr(e).kind {
+            ExprKind::Var(v) => m.var(*v).name.clone(),
+            ExprKind::Field { base, index, via_base } => {
+                let mut t = m.expr(*base).ty;
+                for &step in via_base {
+                    t = self.struct_member(t, step, true).0;
+                }
+                let name = match m.types.get(t) {
+                    Type::Struct(sid) => m.types.structs[sid.0 as usize].fields.get(*index as usize).map_or(String::new(), |f| f.name.clone()),
+                    _ => String::new(),
+                };
+                format!("{}.{name}", self.expr_text(*base))
+            }
+            ExprKind::Index { base, index } => match self.const_index(*index) {
+                Some(i) => format!("{}[{i}]", self.expr_text(*base)),
+                None => format!("{}[...]", self.expr_text(*base)),
+            },
+            ExprKind::Cast { expr, .. } => self.expr_text(*expr),
+            _ => "this expression".into(),
+        }
+    }
+
+    /// The counter of the buffer that `obj` designates: a counted buffer variable's, the same
+    /// element of an array of counters for `bufs[i]`, a struct member's.
+    pub(crate) fn counter_of_expr(&mut self, obj: ExprId) -> R<Option<SpvId>> {
+        let m = self.m;
+        let root = super::resources::indexed_root(m, obj);
+        let held = match &m.expr(root).kind {
+            ExprKind::Var(v) => matches!(self.vars.get(v), Some(VarHome::Res(_))),
+            ExprKind::Field { base, .. } => self.is_res_struct(m.expr(*base).ty),
+            _ => false,
+        };
+        if held {
+            return Ok(match self.res_value(obj)? {
+                ResValue::Leaf { counter, .. } => counter,
+                _ => None,
+            });
+        }
+        let counter = match &m.expr(root).kind {
+            ExprKind::Var(v) => self.counters.get(v).copied(),
+            _ => None,
+        };
+        match counter {
+            Some(c) if root != obj => Ok(Some(self.counter_element(c, obj)?)),
+            other => Ok(other),
+        }
+    }
+}
