@@ -249,3 +249,38 @@ float4 main(float2 uv : UV) : SV_Target { return a + x + y.Sample(z, uv) + y.Sam
         assert!(text.contains(&format!("OpDecorate {var} Binding {binding}\n")), "{var} {binding}: {text}");
     }
 }
+
+#[test]
+fn constant_switch_counter_through_a_return_and_static_locals() {
+    let text = compile_checked(
+        r#"
+StructuredBuffer<uint> gA : register(t0);
+StructuredBuffer<uint> gB : register(t1);
+RWStructuredBuffer<uint> gOut : register(u0);
+RWStructuredBuffer<uint> gLog : register(u1);
+RWStructuredBuffer<uint> logBuffer() { return gLog; }
+uint firstSeen(uint x) { static uint f = x; static StructuredBuffer<uint> s = gB; return f + s[0]; }
+static const int which = 1;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    StructuredBuffer<uint> s;
+    switch (which) {
+    case 0: s = gB; break;
+    case 1: s = gA; break;
+    default: s = gB; break;
+    }
+    gOut[0] = s[0] + firstSeen(id.x);
+    gOut[1] = logBuffer().IncrementCounter();
+}
+"#,
+        "cs_6_0",
+    );
+    // The case taken designates gA after the switch.
+    assert!(text.contains("OpAccessChain %_ptr_Uniform_uint %gA %int_0 %uint_0"), "{text}");
+    // `static uint f = x;` runs once, guarded by a Private bool that starts false.
+    assert!(text.contains("%init_done_f = OpVariable %_ptr_Private_bool Private %false"), "{text}");
+    assert!(text.contains("OpStore %init_done_f %true"), "{text}");
+    // The counter of the buffer the function returns.
+    assert!(text.contains("%counter_var_gLog"), "{text}");
+    assert!(text.contains("OpAtomicIAdd"), "{text}");
+}

@@ -242,12 +242,22 @@ def resources_structs_flow():
     s = x if x[0] > 5 else y
     out.append(s[1] if x[0] > 5 else s[1] + 1000)
     out.append(ga[2])                       # G.a on both arms
+    out.append(y[0])                        # switch (2): case 2 takes Y
+    first = x[1] * 2                        # static f = x * 2, initialized by the first call only
+    out.append(first * 100 + first)
+    log, counter = [0] * 4, 1
+    n = counter                             # IncrementCounter gives the value before
+    counter += 1
+    log[n] = 42
+    out.append(n)
     return "structs of buffers (local, global, parameters), buffer arrays from initializer lists, " \
-        "a function returning a buffer, a buffer local assigned in both arms of a branch", \
+        "a function returning a buffer and its counter, a buffer local assigned in both arms of a branch " \
+        "or in a constant switch, a static local initialized once", \
         (1, 1, 1), 1, [
             ("u32", x, None, "storage", 0), ("u32", y, None, "storage", 1),
             ("u32", ga, None, "storage", 2), ("u32", gb, None, "storage", 3),
             ("u32", [0] * len(out), out, "storage", 4),
+            ("u32", [0] * 4, log, "storage", 5), ("u32", [1], [counter], "storage", 6),
         ]
 
 

@@ -2,7 +2,9 @@
 // assigned member by member and copied whole, a global struct of buffers (one variable per
 // member, on consecutive bindings from the struct's), struct and array-of-buffers parameters
 // (a copy of the function for each set of buffers passed), an initializer list of buffers, a
-// function returning a buffer, and a buffer local assigned in both arms of a run-time branch.
+// function returning a buffer (and its counter), a buffer local assigned in both arms of a
+// run-time branch or in the case a constant switch takes, and a static local initialized from a
+// run-time value once.
 struct Pair { StructuredBuffer<uint> a; StructuredBuffer<uint> b; };
 struct Nested { Pair p; RWStructuredBuffer<uint> dst; };
 
@@ -10,10 +12,13 @@ struct Nested { Pair p; RWStructuredBuffer<uint> dst; };
 [[vk::binding(1, 0)]] StructuredBuffer<uint> Y;
 [[vk::binding(2, 0)]] Pair G;
 [[vk::binding(4, 0)]] RWStructuredBuffer<uint> Out;
+[[vk::binding(5, 0), vk::counter_binding(6)]] RWStructuredBuffer<uint> Log;
 
 uint dot2(Pair p, uint i) { return p.a[i] * p.b[i]; }
 uint pick(StructuredBuffer<uint> bufs[2], uint i) { return bufs[0][i] + 10 * bufs[1][i]; }
 StructuredBuffer<uint> second(Pair p) { return p.b; }
+RWStructuredBuffer<uint> logBuffer() { return Log; }
+uint firstSeen(uint x) { static uint f = x * 2; return f; }
 
 [numthreads(1, 1, 1)]
 void main() {
@@ -47,4 +52,14 @@ void main() {
         s = G.a;
     }
     Out[o++] = s[2];
+    switch (2) {
+    case 1: s = X; break;
+    case 2: s = Y; break;
+    default: s = G.a; break;
+    }
+    Out[o++] = s[0];
+    Out[o++] = firstSeen(X[1]) * 100 + firstSeen(Y[1]);
+    uint slot = logBuffer().IncrementCounter();
+    logBuffer()[slot] = 42;
+    Out[o++] = slot;
 }

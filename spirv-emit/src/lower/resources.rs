@@ -733,16 +733,19 @@ fn has_counter(m: &hlslc_sema::tast::Module, g: VarId, kind: ObjectKind) -> bool
 fn counted_variables(m: &hlslc_sema::tast::Module) -> Vec<VarId> {
     use hlslc_sema::intrinsics::IntrinsicOp as I;
     use hlslc_sema::tast::ExprKind;
-    let root_var = |e| match m.expr(indexed_root(m, e)).kind {
-        ExprKind::Var(v) => Some(v),
-        _ => None,
+    // The variables an expression designates: its root variable, or what the function it
+    // calls returns (a resource returned is the caller's, see `resvalue.rs`).
+    let root_var = |e| {
+        let mut out = Vec::new();
+        returned_roots(m, e, 8, &mut out);
+        out
     };
     let mut counted: BTreeSet<VarId> = m
         .exprs
         .iter()
-        .filter_map(|e| match &e.kind {
+        .flat_map(|e| match &e.kind {
             ExprKind::Intrinsic { op: I::MethodIncrementCounter | I::MethodDecrementCounter, object: Some(o), .. } => root_var(*o),
-            _ => None,
+            _ => Vec::new(),
         })
         .collect();
     // Each round adds the arguments of counted parameters one call level up.
@@ -753,20 +756,53 @@ fn counted_variables(m: &hlslc_sema::tast::Module) -> Vec<VarId> {
             for (i, &a) in args.iter().enumerate() {
                 let Some(&p) = m.func(*func).params.get(i) else { break };
                 if counted.contains(&p) {
-                    if let Some(v) = root_var(a) {
-                        counted.insert(v);
-                    }
+                    counted.extend(root_var(a));
                 }
             }
         }
         // Aliases count for what they were initialized from.
-        let aliases: Vec<VarId> = counted.iter().filter_map(|&v| m.var(v).init.and_then(root_var)).collect();
+        let aliases: Vec<VarId> = counted.iter().filter_map(|&v| m.var(v).init).flat_map(root_var).collect();
         counted.extend(aliases);
         if counted.len() == before {
             break;
         }
     }
     counted.into_iter().collect()
+}
+
+/// The variable under the indices of `e` (`bufs` in `bufs[i]`), or those the `return`s of the
+/// function `e` calls designate (to `depth` calls).
+fn returned_roots(m: &hlslc_sema::tast::Module, e: hlslc_sema::tast::ExprId, depth: u32, out: &mut Vec<VarId>) {
+    use hlslc_sema::tast::{ExprKind, StmtId, StmtKind};
+    fn returns(m: &hlslc_sema::tast::Module, s: StmtId, out: &mut Vec<hlslc_sema::tast::ExprId>) {
+        match &m.stmt(s).kind {
+            StmtKind::Return(Some(e)) => out.push(*e),
+            StmtKind::Block(b) => b.iter().for_each(|&x| returns(m, x, out)),
+            StmtKind::If { then, otherwise, .. } => {
+                returns(m, *then, out);
+                if let Some(o) = otherwise {
+                    returns(m, *o, out);
+                }
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Switch { body, .. } => {
+                returns(m, *body, out)
+            }
+            _ => {}
+        }
+    }
+    match m.expr(indexed_root(m, e)).kind {
+        ExprKind::Var(v) => out.push(v),
+        ExprKind::Call { func, .. } if depth > 0 => {
+            let mut rets = Vec::new();
+            if let Some(body) = m.func(func).body {
+                returns(m, body, &mut rets);
+            }
+            for r in rets {
+                returned_roots(m, r, depth - 1, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The array expression under the indices of `e` (`bufs` in `bufs[i][j]`), or `e` itself.

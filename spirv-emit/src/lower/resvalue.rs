@@ -586,6 +586,7 @@ impl<'m> Lowerer<'m> {
         let held = match &m.expr(root).kind {
             ExprKind::Var(v) => matches!(self.vars.get(v), Some(VarHome::Res(_))),
             ExprKind::Field { base, .. } => self.is_res_struct(m.expr(*base).ty),
+            ExprKind::Call { .. } => self.holds_resources(m.expr(root).ty),
             _ => false,
         };
         if held {

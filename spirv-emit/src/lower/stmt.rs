@@ -319,6 +319,13 @@ impl<'m> Lowerer<'m> {
             return Ok(());
         }
         if var.storage == Storage::Static {
+            // A static local of resource type: each use designates what its initializer does
+            // (as a static global's, see `heap.rs`).
+            let holds = self.is_descriptor_object(var.ty) || self.holds_resources(var.ty);
+            if let (true, Some(init)) = (holds, var.init) {
+                self.vars.insert(v, VarHome::Alias(init));
+                return Ok(());
+            }
             let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
             // `static uint n = 0;` has a cast of a literal as its initializer: fold it here.
             let literal = var.const_value.or_else(|| var.init.and_then(|e| self.literal_value(e)));
@@ -326,13 +333,32 @@ impl<'m> Lowerer<'m> {
                 Some(c) if self.shape(var.ty).is_some() => Some(self.constant(var.ty, c)?),
                 _ => None,
             };
-            if init.is_none() && var.init.is_some() {
-                return unsupported("a static local variable with a non-constant initializer", Some(var.span));
-            }
             let id = self.b.global_variable(pty, StorageClass::Private, init);
             self.b.ctx.name(id, &var.name);
             self.ext_decorations(id, &attrs, Some(var.span))?;
             self.vars.insert(v, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
+            if let (None, Some(e)) = (init, var.init) {
+                // A non-constant initializer runs the first time the declaration is reached:
+                // `init_done_NAME` (a Private bool, false at first) guards it, as in DXC.
+                let bool_ty = self.b.ctx.type_bool();
+                let bool_ptr = self.b.ctx.type_pointer(StorageClass::Private, bool_ty);
+                let no = self.b.ctx.const_bool(false);
+                let done = self.b.global_variable(bool_ptr, StorageClass::Private, Some(no));
+                self.b.ctx.name(done, &format!("init.done.{}", var.name));
+                let is_done = self.b.load(bool_ty, done, None)?;
+                let done_bb = self.label("if.init.done");
+                let todo_bb = self.label("if.init.todo");
+                self.b.selection_merge(done_bb, SelectionControl::NONE)?;
+                self.b.branch_conditional(is_done, done_bb, todo_bb)?;
+                self.start_block(todo_bb)?;
+                let val = self.rvalue(e)?;
+                let val = self.convert_layout(val, var.ty, Layout::Logical, Layout::Logical)?;
+                self.b.store(id, val, None)?;
+                let yes = self.b.ctx.const_bool(true);
+                self.b.store(done, yes, None)?;
+                self.b.branch(done_bb)?;
+                self.start_block(done_bb)?;
+            }
             return Ok(());
         }
         // A resource or an array of resources: an alias of the resource(s) last assigned (a
@@ -531,6 +557,22 @@ impl<'m> Lowerer<'m> {
         // Locals holding resources that a case assigns designate none at the start of each
         // case nor after the switch.
         let assigned = self.res_assigned_in(body);
+        // A constant selector: the case taken is known, and so is what it leaves in those
+        // locals (up to its first top-level `break`; the other cases are dead code).
+        let taken = match self.flat_constant(cond).as_deref() {
+            Some([ConstValue::Int(k)]) => {
+                let k = *k as u32;
+                cases
+                    .iter()
+                    .find(|(v, _)| *v == k)
+                    .map(|&(_, bb)| bb)
+                    .or(default)
+            }
+            _ => None,
+        };
+        let before = self.res_snapshot();
+        let mut in_taken = false;
+        let mut left_taken: Option<super::cf::ResSnapshot> = None;
         self.b.selection_merge(merge, selection_control(attrs))?;
         self.b.switch(sel, default.unwrap_or(merge), &cases)?;
         self.breakables.push(Breakable { break_to: merge, continue_to: None });
@@ -541,19 +583,36 @@ impl<'m> Lowerer<'m> {
                     self.b.branch(bb)?;
                 }
                 self.start_block(bb)?;
-                self.res_forget(&assigned);
+                if Some(bb) == taken && left_taken.is_none() {
+                    in_taken = true;
+                    self.res_restore(&before);
+                } else if !in_taken {
+                    self.res_forget(&assigned);
+                }
                 continue;
             }
             result = self.stmt(s);
             if result.is_err() {
                 break;
             }
+            if in_taken && self.b.is_terminated() {
+                in_taken = false;
+                left_taken = Some(self.res_snapshot());
+            }
+        }
+        if in_taken {
+            left_taken = Some(self.res_snapshot());
         }
         self.breakables.pop();
         result?;
         self.branch_if_open(merge)?;
         self.start_block(merge)?;
-        self.res_forget(&assigned);
+        match (taken, left_taken) {
+            (Some(_), Some(state)) => self.res_restore(&state),
+            // No case taken: nothing ran.
+            (None, _) if self.flat_constant(cond).is_some() => self.res_restore(&before),
+            _ => self.res_forget(&assigned),
+        }
         Ok(())
     }
 }
