@@ -229,7 +229,7 @@ NAMES["resources.locals.arrays"] = resources_locals_arrays
 
 def resources_structs_flow():
     x, y = [7, 8, 9], [2, 3, 4]
-    ga, gb = [5, 6, 7], [11, 12, 13]        # G.a (binding 2), G.b (binding 3)
+    ga, gb = [5, 6, 7], [11, 12, 13]        # GA (binding 2), GB (binding 3): G = { GA, GB }
     p = {"a": x, "b": y}
     out = [p["a"][0] + p["b"][1]]
     q = {"a": ga, "b": p["b"]}              # a copy of p, then q.a = G.a

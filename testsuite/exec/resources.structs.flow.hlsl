@@ -1,6 +1,6 @@
 // Resources held at compile time (no resource is stored in memory): a local struct of buffers
-// assigned member by member and copied whole, a global struct of buffers (one variable per
-// member, on consecutive bindings from the struct's), struct and array-of-buffers parameters
+// assigned member by member, built from an initializer list and copied whole, struct and
+// array-of-buffers parameters
 // (a copy of the function for each set of buffers passed), an initializer list of buffers, a
 // function returning a buffer (and its counter), a buffer local assigned in both arms of a
 // run-time branch or in the case a constant switch takes, and a static local initialized from a
@@ -10,7 +10,8 @@ struct Nested { Pair p; RWStructuredBuffer<uint> dst; };
 
 [[vk::binding(0, 0)]] StructuredBuffer<uint> X;
 [[vk::binding(1, 0)]] StructuredBuffer<uint> Y;
-[[vk::binding(2, 0)]] Pair G;
+[[vk::binding(2, 0)]] StructuredBuffer<uint> GA;
+[[vk::binding(3, 0)]] StructuredBuffer<uint> GB;
 [[vk::binding(4, 0)]] RWStructuredBuffer<uint> Out;
 [[vk::binding(5, 0), vk::counter_binding(6)]] RWStructuredBuffer<uint> Log;
 
@@ -23,6 +24,7 @@ uint firstSeen(uint x) { static uint f = x * 2; return f; }
 [numthreads(1, 1, 1)]
 void main() {
     uint o = 0;
+    Pair G = { GA, GB };
     Pair p;
     p.a = X;
     p.b = Y;
