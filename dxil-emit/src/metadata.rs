@@ -321,6 +321,10 @@ pub struct EntryProperties {
     pub shader_kind: Option<Stage>,
     /// A library entry's automatic binding space (tag 5, written last).
     pub auto_binding_space: Option<u32>,
+    /// A ray tracing shader's payload (or callable data) size in bytes (tag 6, after the kind).
+    pub ray_payload_size: Option<u32>,
+    /// A hit shader's attribute size in bytes (tag 7, after the payload size).
+    pub ray_attrib_size: Option<u32>,
 }
 
 /// A domain shader's properties: `!{domain, input control point count}`.
@@ -381,6 +385,8 @@ const DS_STATE_TAG: u32 = 2;
 const HS_STATE_TAG: u32 = 3;
 const NUM_THREADS_TAG: u32 = 4;
 const AUTO_BINDING_SPACE_TAG: u32 = 5;
+const RAY_PAYLOAD_SIZE_TAG: u32 = 6;
+const RAY_ATTRIB_SIZE_TAG: u32 = 7;
 const SHADER_KIND_TAG: u32 = 8;
 const WAVE_SIZE_TAG: u32 = 11;
 
@@ -405,6 +411,14 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
     if let Some(kind) = e.properties.shader_kind {
         props.push(i32_op(m, SHADER_KIND_TAG));
         props.push(i32_op(m, kind as u32));
+    }
+    if let Some(size) = e.properties.ray_payload_size {
+        props.push(i32_op(m, RAY_PAYLOAD_SIZE_TAG));
+        props.push(i32_op(m, size));
+    }
+    if let Some(size) = e.properties.ray_attrib_size {
+        props.push(i32_op(m, RAY_ATTRIB_SIZE_TAG));
+        props.push(i32_op(m, size));
     }
     if let Some(gs) = e.properties.gs_state {
         props.push(i32_op(m, GS_STATE_TAG));

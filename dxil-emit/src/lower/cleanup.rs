@@ -244,6 +244,9 @@ fn common_subexpressions(body: &mut Body, readnone: &[bool]) {
             let inst = body.inst(id);
             let cse = match &inst.kind {
                 InstKind::Call { callee, .. } => readnone.get(callee.0 as usize).copied().unwrap_or(false),
+                // A member address of a ray tracing shader's parameter is recomputed where it is
+                // stored to, as dxc's output has it.
+                InstKind::Gep { base: Value::Arg(_), .. } => false,
                 InstKind::Binary { .. }
                 | InstKind::ICmp { .. }
                 | InstKind::FCmp { .. }

@@ -26,6 +26,9 @@ pub struct SigState {
     pub patch_constant: Vec<SignatureElement>,
     /// Hull and domain state, filled while the entry (and patch constant function) is lowered.
     pub tess: super::tessellation::TessState,
+    /// A ray tracing shader's payload (or callable data) size and attribute size in bytes.
+    pub ray_payload_size: Option<u32>,
+    pub ray_attrib_size: Option<u32>,
 }
 
 /// Which signature an element goes to.
@@ -332,6 +335,9 @@ impl Lowerer<'_> {
 
     /// Lowers the whole entry function.
     pub(crate) fn lower_entry(&mut self) -> R<()> {
+        if super::raytracing::is_ray_stage(self.target.stage) {
+            return self.lower_ray_entry();
+        }
         let t = self.t;
         self.init_statics()?;
         let f = t.func(self.entry_func);
@@ -464,6 +470,8 @@ pub(crate) fn entry_properties(
         properties.shader_flags |= 0x8;
     }
     properties.gs_state = sigs.gs_state;
+    properties.ray_payload_size = sigs.ray_payload_size;
+    properties.ray_attrib_size = sigs.ray_attrib_size;
     let tess = &sigs.tess;
     if target.stage == Stage::Domain {
         properties.ds_state = Some(metadata::DsState { domain: tess.domain, input_control_points: tess.input_control_points });

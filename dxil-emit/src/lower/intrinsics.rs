@@ -174,6 +174,9 @@ impl Lowerer<'_> {
         if let Some(obj) = object {
             return self.method(op, obj, args, e);
         }
+        if let Some(r) = self.ray_intrinsic(op, args, e) {
+            return r;
+        }
         let rty = self.t.expr(e).ty;
         let k = self.arg_kind(args, 0);
         let rk = self.kind_of(rty);

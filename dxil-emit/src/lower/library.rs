@@ -9,6 +9,7 @@
 //! functions dxc keeps in a library, `export` ones and all of them with `-default-linkage
 //! external`, are refused, as are the stages of ray tracing, mesh and work graph libraries.
 
+use super::raytracing;
 use super::resources::{ResInfo, ResState};
 use super::{entry, lower_entry_point, scalar_type, unsupported, Lowerer, LowerOptions, ReturnCtx, R};
 use hlslc_sema::tast::{ParamDir, Storage};
@@ -30,7 +31,7 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
         })
         .collect();
     for ep in &module.entries {
-        if !matches!(ep.stage, Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) {
+        if !matches!(ep.stage, Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) && !raytracing::is_ray_stage(ep.stage) {
             return unsupported(format!("a {} shader in a library", ep.stage.name()), Some(module.func(ep.func).span));
         }
     }
@@ -52,8 +53,16 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
     let mut export_ids = Vec::new();
     for (f, ep) in &defined {
         match ep {
-            Some(_) => {
-                m.declare_function(&module.func(*f).name, fty, None);
+            Some(ep) => {
+                let (name, ty, names) = entry_decl(module, &mut m, ep, fty)?;
+                let id = m.declare_function(&name, ty, None);
+                if raytracing::is_ray_stage(ep.stage) {
+                    // dxc's ray tracing shaders are `nounwind`.
+                    let set = m.attr_set(vec![ir::Attr::NoUnwind]);
+                    let f = m.function_mut(id);
+                    f.arg_names = names;
+                    f.attrs = Some(set);
+                }
             }
             None => export_ids.push((*f, declare_export(module, &mut m, *f)?)),
         }
@@ -66,7 +75,7 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
     let mut shaders = Vec::new();
     for ep in &module.entries {
         let target = Target { stage: ep.stage, version };
-        let name = module.func(ep.func).name.clone();
+        let (name, _, _) = entry_decl(module, &mut m, ep, fty)?;
         let lowered = lower_entry_point(module, &mut m, ep, options, target, &name, res)?;
         res = lowered.res.clone();
         shaders.push((ep, name, target, lowered));
@@ -97,6 +106,16 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
         metadata::emit_entry_point(&mut m, &EntryPoint { function: Some(lowered.main), name, signatures, resources: None, properties });
     }
     Ok(m)
+}
+
+/// The name and function type of library shader `ep`: a ray tracing shader has its mangled
+/// name and its parameters (see [`raytracing`]), the others are `void @name()` (`fty`).
+#[allow(clippy::type_complexity)]
+fn entry_decl(module: &tast::Module, m: &mut ir::Module, ep: &tast::EntryPoint, fty: ir::TypeId) -> R<(String, ir::TypeId, Vec<Option<String>>)> {
+    if raytracing::is_ray_stage(ep.stage) {
+        return raytracing::entry_signature(module, m, ep);
+    }
+    Ok((module.func(ep.func).name.clone(), fty, Vec::new()))
 }
 
 /// The IR type of an exported function's parameter or result: a scalar or a vector (`None`

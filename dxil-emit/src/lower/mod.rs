@@ -22,6 +22,7 @@ mod intrinsics_compound;
 mod intrinsics_ext;
 mod layout;
 mod library;
+mod raytracing;
 mod methods;
 mod resources;
 mod stmt;
@@ -133,7 +134,7 @@ pub(crate) fn lower_entry_point(
 ) -> R<LoweredEntry> {
     let kind = target.stage;
     let void = m.types.void();
-    let fty = m.types.function(void, vec![]);
+    let fty = if raytracing::is_ray_stage(kind) { raytracing::entry_signature(module, m, ep)?.1 } else { m.types.function(void, vec![]) };
     // A hull shader's patch constant function is a second function; both are laid out in
     // source order, as DXC does.
     let entry_fn = module.func(ep.func);
@@ -229,6 +230,8 @@ pub(crate) struct Lowerer<'a> {
     /// Set while the initializer of a `precise` variable is lowered: dxc leaves its operations
     /// unsimplified (a `mad` with a constant multiplicand stays a `mad`).
     pub precise: bool,
+    /// A ray tracing shader's `inout`/`out` parameters (see [`raytracing`]).
+    pub ray_outs: Vec<raytracing::RayOut>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -263,6 +266,7 @@ impl<'a> Lowerer<'a> {
             streams: Vec::new(),
             patches: Vec::new(),
             precise: false,
+            ray_outs: Vec::new(),
         }
     }
 
