@@ -314,7 +314,21 @@ impl<'m> Facts<'m> {
             Op::TypeSampler => named(self.name(id), BaseType::Sampler),
             Op::TypeSampledImage => named(self.name(id), BaseType::SampledImage),
             Op::TypeAccelerationStructureKHR => named(self.name(id), BaseType::AccelerationStructure),
-            Op::TypePointer => named(self.name(id), BaseType::Pointer),
+            Op::TypePointer => {
+                // A buffer device address (`vk::BufferPointer`): 8 bytes, named by what it
+                // points to (as spirv-cross names it).
+                let pointee = id_of(ops.get(1));
+                let physical = matches!(ops.first(), Some(Operand::StorageClass(StorageClass::PhysicalStorageBuffer)));
+                let mut t = named(self.name(if physical { pointee.unwrap_or(id) } else { id }), BaseType::Pointer);
+                if let (true, Some(p)) = (physical, pointee) {
+                    t.size = Some(8);
+                    // The pointee, as the one member (bounded by the depth limit for a struct
+                    // that points to itself).
+                    let ty = self.ty_depth(p, depth + 1);
+                    t.members = vec![Member { name: String::new(), offset: None, size: size_of(&ty), ty }];
+                }
+                t
+            }
             _ => unknown(),
         }
     }

@@ -207,6 +207,15 @@ fn compare_struct(tally: &mut Tally, file: &str, what: &str, ours: &Type, theirs
             if depth < 16 {
                 compare_struct(tally, file, &w, &m.ty, tm.get("type").unwrap_or(&Value::Null), types, depth + 1);
             }
+        } else if m.ty.base == BaseType::Pointer {
+            // A buffer device address: spirv-cross marks it `physical_pointer` and names the type
+            // it points to by its entry in `types`.
+            let theirs = tm.get("type").and_then(Value::as_str).unwrap_or("");
+            let name = types.get(theirs).and_then(|t| t.get("name")).and_then(Value::as_str).unwrap_or(theirs);
+            tally.check(file, &format!("{w}: pointee"), ours_pointee(&m.ty), Some(&Value::from(name)));
+            if m.ty.array.is_empty() {
+                tally.check(file, &format!("{w}: physical_pointer"), true, Some(tm.get("physical_pointer").unwrap_or(&Value::Bool(false))));
+            }
         } else if matches!(m.ty.base, BaseType::Image | BaseType::Sampler | BaseType::SampledImage) {
             // An opaque member (unlegalized `-fcgl` output): its kind, as GLSL spells it.
             let theirs = tm.get("type").and_then(Value::as_str).unwrap_or("");
@@ -229,6 +238,11 @@ fn compare_struct(tally: &mut Tally, file: &str, what: &str, ours: &Type, theirs
             tally.check(file, &format!("{w}: type"), glsl(&m.ty), tm.get("type"));
         }
     }
+}
+
+/// The name of the type a buffer pointer points to (its reflection name).
+fn ours_pointee(t: &Type) -> String {
+    t.members.first().map_or_else(|| t.name.clone(), |m| glsl(&m.ty))
 }
 
 fn stage_mode(stage: &str) -> &str {

@@ -139,6 +139,11 @@ impl<'m> Lowerer<'m> {
                     } else if self.is_res_struct(var.ty) {
                         self.declare_res_struct(g, &mut bound)?;
                     } else if self.mixes_resources(var.ty) {
+                        // dxc's refusal of such a global (`refusals.rs`) was reported already:
+                        // lowering stops with it, once.
+                        if let Some(e) = self.deferred.pop() {
+                            return Err(e);
+                        }
                         return unsupported(
                             format!("the global variable '{}' of a struct type with both resource and non-resource members", var.name),
                             Some(var.span),
