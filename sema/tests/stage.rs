@@ -299,3 +299,17 @@ fn semantics_their_signature_point_does_not_allow() {
     assert_eq!(errors("cs_6_0", cs, Backend::Spirv), ["invalid usage of semantic 'MYTHREAD' in shader profile cs"]);
     assert_eq!(errors("cs_6_0", cs, Backend::Dxil), Vec::<String>::new());
 }
+
+/// A ray tracing shader returns nothing (its results go through the payload): dxc's error at
+/// the function, for each of the six stages; `void` ones are fine.
+#[test]
+fn ray_tracing_shaders_return_void() {
+    for stage in ["raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable"] {
+        let lib = format!("struct P {{ float4 c; }};\n[shader(\"{stage}\")] float bad() {{ return 1.0; }}");
+        let r = hlsl_errors("lib_6_3", &lib);
+        assert!(r.contains(&format!("return type for '{stage}' shaders must be void")), "{stage}: {r}");
+    }
+    let ok = "struct P { float4 c; };\n[shader(\"miss\")] void miss_nop(inout P payload) {}";
+    let r = hlsl_errors("lib_6_3", ok);
+    assert!(!r.contains("must be void"), "{r}");
+}

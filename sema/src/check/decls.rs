@@ -861,6 +861,16 @@ impl Checker<'_> {
                 _ => None,
             });
             if let Some(stage) = stage {
+                let ray_tracing = matches!(
+                    stage,
+                    Stage::RayGeneration | Stage::Intersection | Stage::AnyHit | Stage::ClosestHit | Stage::Miss | Stage::Callable
+                );
+                if ray_tracing && f.ret != crate::types::TypeTable::VOID {
+                    // dxc's rule for every ray tracing stage: results go through the payload.
+                    let span = f.span;
+                    self.error(span, format!("return type for '{}' shaders must be void", stage.name()));
+                    continue;
+                }
                 let ep = self.entry_point(crate::tast::FuncId(idx as u32), stage);
                 self.m.entries.push(ep);
             }
