@@ -313,3 +313,28 @@ fn ray_tracing_shaders_return_void() {
     let r = hlsl_errors("lib_6_3", ok);
     assert!(!r.contains("must be void"), "{r}");
 }
+
+/// Compiling to SPIR-V, a plain global lands in `$Globals`: its initializer is ignored (dxc's
+/// `-Wvk-ignored-features` warning) and `[[vk::binding]]` on it is dxc's error; cbuffer members
+/// and resources get neither.
+#[test]
+fn globals_members_ignore_initializers_and_bindings() {
+    use hlslc_frontend::diag::Diagnostics;
+    use hlslc_frontend::parser::{parse, ParseOptions};
+    use hlslc_frontend::pp::{preprocess, PpOptions};
+    use hlslc_frontend::SourceMap;
+    let run = |src: &str| {
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.hlsl", src);
+        let mut d = Diagnostics::new();
+        let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut d);
+        let tu = parse(&toks, &ParseOptions::default(), &mut d);
+        let opts = hlslc_sema::SemaOptions { profile: "vs_6_0".into(), entry: "main".into(), spirv: true, ..Default::default() };
+        let _ = hlslc_sema::analyze(&tu, &opts, &mut d);
+        d.list.iter().map(|x| x.message.clone()).collect::<Vec<_>>()
+    };
+    let msgs = run("[[vk::binding(10, 2)]] float4 gVec = 1.0;\ncbuffer C { float a = 1.0; };\nTexture2D t;\nfloat4 main() : A { return gVec + a; }\n");
+    assert!(msgs.contains(&"variable 'gVec' will be placed in $Globals so initializer ignored".to_string()), "{msgs:?}");
+    assert!(msgs.contains(&"variable 'gVec' will be placed in $Globals so cannot have vk::binding attribute".to_string()), "{msgs:?}");
+    assert!(!msgs.iter().any(|m| m.contains("'a'") || m.contains("'t'")), "{msgs:?}");
+}

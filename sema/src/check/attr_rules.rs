@@ -110,6 +110,30 @@ impl Checker<'_> {
         }
     }
 
+    /// A global that lands in `$Globals` (a plain uniform: not a resource, push constant or
+    /// specialization constant), compiling to SPIR-V: its initializer is ignored (dxc's warning)
+    /// and it has no binding of its own, so `[[vk::binding]]` on it is dxc's error.
+    pub(crate) fn check_globals_member(&mut self, v: &ast::VarDecl, d: &ast::Declarator, ty: TypeId, init: Option<ExprId>, spec: bool) {
+        if !self.opts.spirv || spec || self.in_cbuffer || Self::vk_attr_span(&v.attrs, "push_constant").is_some() {
+            return;
+        }
+        if self.m.types.contains_object(ty) || matches!(self.m.types.get(ty), Type::String | Type::Error) {
+            return;
+        }
+        let name = &d.name.name;
+        if let (Some(_), Some(e)) = (init, d.init.as_ref()) {
+            // dxc's `-Wvk-ignored-features` group (`-Wno-vk-ignored-features` silences it).
+            self.diags.push(
+                hlslc_frontend::Diagnostic::warning(format!("variable '{name}' will be placed in $Globals so initializer ignored"))
+                    .with_code("-Wvk-ignored-features")
+                    .at(e.span),
+            );
+        }
+        if let Some(at) = Self::vk_attr_span(&v.attrs, "binding") {
+            self.error(at, format!("variable '{name}' will be placed in $Globals so cannot have vk::binding attribute"));
+        }
+    }
+
     /// `[[vk::constant_id(N)]]`: a non-static global of scalar bool, integer or float type with a
     /// constant initializer (dxc's messages). Returns whether the variable is a specialization
     /// constant.

@@ -370,6 +370,7 @@ impl Checker<'_> {
             let spec = global && self.check_spec_constant(v, d, ty, init);
             if global && storage == Storage::Uniform {
                 self.check_push_constant(v, ty);
+                self.check_globals_member(v, d, ty, init, spec);
             }
             // A specialization constant is not folded: its value is set when the pipeline is made.
             let const_value = if is_const && !spec { init.and_then(|i| self.const_value(i)) } else { None };
@@ -421,7 +422,9 @@ impl Checker<'_> {
         for d in &b.members {
             match d {
                 Decl::Var(v) => {
+                    self.in_cbuffer = true;
                     let ids = self.check_var_decl(v, true);
+                    self.in_cbuffer = false;
                     for id in ids {
                         let index = self.m.cbuffers[cb.0 as usize].members.len() as u32;
                         let var = &mut self.m.vars[id.0 as usize];

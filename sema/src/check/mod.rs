@@ -145,6 +145,8 @@ pub struct Checker<'a> {
     pub(crate) vetted: std::collections::HashSet<hlslc_frontend::Span>,
     /// The first `[[vk::push_constant]]` (SPIR-V allows one).
     pub(crate) push_constant_at: Option<hlslc_frontend::Span>,
+    /// Checking the members of a `cbuffer`/`tbuffer` (they are not `$Globals` members).
+    pub(crate) in_cbuffer: bool,
 }
 
 /// Deepest expression/statement nesting checked before giving up with an error.
@@ -177,6 +179,7 @@ impl<'a> Checker<'a> {
             using_dirs: Vec::new(),
             vetted: Default::default(),
             push_constant_at: None,
+            in_cbuffer: false,
         };
         c.m.types.strict_udt_casting = opts.hlsl_version >= 2021;
         c.declare_builtin_structs();
