@@ -84,6 +84,7 @@ def buffer_pointer():
     raw_after = list(raw)
     raw_after[3] = 99                       # RawBufferStore at byte 12
     out.append(nodes[9] if k > 3 else nodes[1])
+    out.append(nodes[10])                   # a uint pointer to byte 40: the second head.z
     return "vk::BufferPointer and raw buffer loads/stores through device addresses", (1, 1, 1), 1, [
         ("u32", nodes, after), ("u32", raw, raw_after), ("u32", [0] * len(out), out),
     ], {"push": [("address", 0), ("address", 1), ("u32", [k])]}

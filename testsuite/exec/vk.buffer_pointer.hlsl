@@ -1,7 +1,8 @@
 // Buffer device addresses: structs reached through a vk::BufferPointer held in the push
 // constants (members read and written, the pointer copied, passed to a function, reassigned in a
 // branch, converted to an address and back with an offset, an atomic through it), and
-// vk::RawBufferLoad/Store at byte offsets of another buffer's address.
+// vk::RawBufferLoad/Store at byte offsets of another buffer's address, and a
+// reinterpret_pointer_cast to another pointee type.
 struct Node {
     uint4 head;     // offset 0
     float scale;    // 16
@@ -41,4 +42,7 @@ void main() {
         p = q;
     }
     Out[7] = p.Get().head.y;
+    // The same address as a pointer to another type: the second Node's head.z.
+    vk::BufferPointer<uint> w = vk::reinterpret_pointer_cast<uint>(NodeP(a + 40));
+    Out[8] = w.Get();
 }
