@@ -144,6 +144,9 @@ pub struct Var {
     /// Attributes not interpreted by sema, kept for emitters: (namespace, name, constant args).
     pub attrs: Vec<RawAttr>,
     pub span: Span,
+    /// Where its name is written (the whole declaration for an unnamed parameter): DXC reports
+    /// most errors about a declaration at its name.
+    pub name_span: Span,
 }
 
 /// An attribute sema does not interpret, with its arguments folded when constant.

@@ -154,29 +154,62 @@ fn mesh(topology: &str, params: &str) -> String {
     )
 }
 
+/// `hlsl_errors` with DXC's SPIR-V back end's rules and wording (`-spirv`).
+fn spirv_errors(profile: &str, src: &str) -> String {
+    let o = run_with(src, &SemaOptions { spirv: true, ..opts(profile) });
+    if o.module.is_some() {
+        String::new()
+    } else {
+        o.rendered
+    }
+}
+
 #[test]
 fn mesh_shader_outputs_and_attributes() {
     let good = "out vertices V v[64], out indices uint3 i[32], out primitives P p[32], in payload Load l, in uint t : SV_GroupIndex";
     assert_eq!(hlsl_errors("ms_6_5", &mesh("[outputtopology(\"triangle\")]\n", good)), "");
+    assert_eq!(spirv_errors("ms_6_5", &mesh("[outputtopology(\"triangle\")]\n", good)), "");
+    // (attribute, parameters, SPIR-V's error, DXIL's error); both report at the parameter's
+    // name except where the error is about the function or the parameter's direction.
+    let tri = "[outputtopology(\"triangle\")]\n";
     let cases = [
-        ("", good, "mesh entry point must have a valid outputtopology attribute"),
-        ("[outputtopology(\"line\")]\n", good, "expected 1D array of uint2 type"),
-        ("[outputtopology(\"point\")]\n", "out vertices V v[64], out indices uint3 i[32]", "expected 1D array of uint type"),
-        ("[outputtopology(\"triangle\")]\n", "out indices uint3 i[32]", "expected vertices object declaration"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64]", "expected indices object declaration"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out vertices V w[64], out indices uint3 i[32]", "only one object with 'vertices' modifier is allowed"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v, out indices uint3 i[32]", "expected 1D array of indices/vertices/primitives object"),
-        ("[outputtopology(\"triangle\")]\n", "in vertices V v[64], out indices uint3 i[32]", "'vertices' object must be an out parameter"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], out payload Load l", "'payload' object must be an in parameter"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], out primitives P p[33]", "array size of primitives object should match 'indices' object"),
-        ("[outputtopology(\"triangle\")]\n", "out vertices V v[64], out indices uint3 i[32], in float3 u : USER_IN", "invalid usage of semantic 'USER_IN' in shader profile ms"),
+        ("", good, "mesh entry point must have a valid outputtopology attribute", "mesh entry point must have a valid outputtopology attribute"),
+        ("[outputtopology(\"line\")]\n", good, "6:51: error: expected 1D array of uint2 type",
+         "6:51: error: the element of out_indices array in a mesh shader whose output topology is line must be uint2"),
+        ("[outputtopology(\"point\")]\n", "out vertices V v[64], out indices uint3 i[32]", "6:51: error: expected 1D array of uint type", ""),
+        (tri, "out vertices V v[64], out indices uint i[32]", "6:50: error: expected 1D array of uint3 type",
+         "6:50: error: the element of out_indices array must be uint2 for line output or uint3 for triangle output"),
+        (tri, "out vertices V v[64], out indices int3 i[32]", "6:50: error: expected 1D array of uint3 type",
+         "6:50: error: the element of out_indices array must be uint2 for line output or uint3 for triangle output"),
+        (tri, "out indices uint3 i[32]", "expected vertices object declaration", "expected vertices object declaration"),
+        (tri, "out vertices V v[64]", "expected indices object declaration", "expected indices object declaration"),
+        (tri, "out vertices V v[64], out vertices V w[64], out indices uint3 i[32]", "6:48: error: only one object with 'vertices' modifier is allowed",
+         "6:48: error: multiple out vertices parameters not allowed"),
+        (tri, "out vertices V v, out indices uint3 i[32]", "6:26: error: expected 1D array of indices/vertices/primitives object",
+         "6:26: error: vertices output is not an constant-length array"),
+        (tri, "out vertices V v[257], out indices uint3 i[32]", "", "6:26: error: max vertex count should not exceed 256"),
+        (tri, "out vertices V v[64], out indices uint3 i[257], out primitives P p[32]", "6:6: error: array size of primitives object should match 'indices' object",
+         "6:51: error: max primitive count should not exceed 256"),
+        (tri, "in vertices V v[64], out indices uint3 i[32]", "6:11: error: 'vertices' object must be an out parameter",
+         "6:11: error: 'vertices' object must be an out parameter"),
+        (tri, "out vertices V v[64], out indices uint3 i[32], out payload Load l", "'payload' object must be an in parameter",
+         "'payload' object must be an in parameter"),
+        (tri, "out vertices V v[64], out indices uint3 i[32], out primitives P p[33]", "6:6: error: array size of primitives object should match 'indices' object",
+         "6:75: error: max primitive count mismatch"),
+        (tri, "out vertices V v[64], out indices uint3 i[32], in float3 u : USER_IN", "6:68: error: invalid usage of semantic 'USER_IN' in shader profile ms",
+         "6:68: error: invalid usage of semantic 'USER_IN' in shader profile ms"),
     ];
-    for (topology, params, msg) in cases {
-        let r = hlsl_errors("ms_6_5", &mesh(topology, params));
-        assert!(r.contains(&format!("error: {msg}")), "{params}: {r}");
-        // Two `vertices` arrays also repeat their semantics.
-        let expected = if params.contains("V w[") { 2 } else { 1 };
-        assert_eq!(r.matches("error:").count(), expected, "{params}: {r}");
+    for (topology, params, spirv_msg, dxil_msg) in cases {
+        for (r, msg) in [(spirv_errors("ms_6_5", &mesh(topology, params)), spirv_msg), (hlsl_errors("ms_6_5", &mesh(topology, params)), dxil_msg)] {
+            if msg.is_empty() {
+                assert_eq!(r, "", "{params}");
+                continue;
+            }
+            assert!(r.contains(msg), "{params}: expected {msg}: {r}");
+            // Two `vertices` arrays also repeat their semantics.
+            let expected = if params.contains("V w[") { 2 } else { 1 };
+            assert_eq!(r.matches("error:").count(), expected, "{params}: {r}");
+        }
     }
     let r = hlsl_errors("ms_6_5", "[outputtopology(\"point\")]\nvoid main(out vertices float4 v[4] : SV_Position, out indices uint i[4]) {}");
     assert!(r.contains("error: mesh entry point must have a valid numthreads attribute"), "{r}");
@@ -186,11 +219,15 @@ fn mesh_shader_outputs_and_attributes() {
 fn amplification_shader_inputs_and_payload() {
     let ok = "struct Load { float4 x; };\ngroupshared Load g;\n[numthreads(8, 1, 1)]\nvoid main(uint t : SV_GroupIndex) { DispatchMesh(1, 1, 1, g); }";
     assert_eq!(hlsl_errors("as_6_5", ok), "");
+    assert_eq!(vulkan_errors("as_6_5", ok, false), "");
+    // A local payload: DXC's DXIL back end copies it to groupshared memory, its SPIR-V back
+    // end refuses it.
     let local = "struct Load { float4 x; };\n[numthreads(8, 1, 1)]\nvoid main() { Load l = (Load)0; DispatchMesh(1, 1, 1, l); }";
-    let r = hlsl_errors("as_6_5", local);
+    assert_eq!(hlsl_errors("as_6_5", local), "");
+    let r = vulkan_errors("as_6_5", local, false);
     assert!(r.contains("t.hlsl:3:55: error: expected groupshared object as argument to DispatchMesh()"), "{r}");
     let user = "[numthreads(8, 1, 1)]\nvoid main(uint t : SV_GroupIndex, float3 u : USER_OUT) {}";
-    assert!(hlsl_errors("as_6_5", user).contains("error: invalid usage of semantic 'USER_OUT' in shader profile as"));
+    assert!(hlsl_errors("as_6_5", user).contains("2:42: error: invalid usage of semantic 'USER_OUT' in shader profile as"));
     let r = hlsl_errors("as_6_5", "void main() {}");
     assert!(r.contains("error: amplification entry point must have a valid numthreads attribute"), "{r}");
 }

@@ -396,6 +396,7 @@ impl Checker<'_> {
                 primitive: None,
                 attrs: attrs.clone(),
                 span: d.span,
+                name_span: d.name.span,
             };
             let id = self.m.add_var(var);
             self.declare(&d.name.name, Symbol::Var(id), d.name.span);
@@ -641,6 +642,7 @@ impl Checker<'_> {
                 primitive,
                 attrs: pattrs,
                 span: p.span,
+                name_span: p.name.as_ref().map_or(p.span, |n| n.span),
             }));
         }
         if this_ty.is_none() {

@@ -262,7 +262,7 @@ impl<'a> Checker<'a> {
         self.check_recursion();
         self.pick_entry();
         if self.opts.require_entry && !self.diags.has_errors() {
-            crate::stage::check_entry_points(&self.m, self.diags);
+            crate::stage::check_entry_points(&self.m, self.opts.spirv, self.diags);
         }
         if self.diags.has_errors() {
             None

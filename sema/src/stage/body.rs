@@ -11,12 +11,13 @@ use std::collections::{BTreeSet, HashSet};
 pub(super) enum Rules {
     /// HLSL's, for every target: `discard` outside a pixel shader; an `Interlocked*` function
     /// whose destination is a static or local variable (it must be groupshared memory or a
-    /// resource element); a `DispatchMesh` payload that is not groupshared.
+    /// resource element).
     Language,
     /// SPIR-V's: `Sample`/`SampleBias`/`SampleCmp`/`SampleCmpBias` (implicit level of detail,
     /// that is derivatives) in a vertex, hull, domain or geometry shader or a ray-tracing stage
     /// (DXIL's validator has the same rule, and `-Vd` turns it off); a texture `Load` whose
-    /// offset is not a constant (Vulkan allows a variable offset on gathers only).
+    /// offset is not a constant (Vulkan allows a variable offset on gathers only); a
+    /// `DispatchMesh` payload that is not groupshared (DXC's DXIL back end copies one).
     Vulkan,
 }
 
@@ -58,7 +59,7 @@ pub(super) fn check_reachable_bodies(m: &Module, ep: &EntryPoint, rules: Rules, 
                             }
                         }
                     }
-                    ExprKind::Intrinsic { op: IntrinsicOp::DispatchMesh, object: None, args } if rules == Rules::Language => {
+                    ExprKind::Intrinsic { op: IntrinsicOp::DispatchMesh, object: None, args } if rules == Rules::Vulkan => {
                         if let Some(&payload) = args.get(3) {
                             if !is_groupshared(m, payload) {
                                 report(m.expr_span(payload), "expected groupshared object as argument to DispatchMesh()", diags);

@@ -8,10 +8,13 @@
 //!   what the functions an entry point reaches may do in its stage
 //!   (`discard` outside pixel shaders, an `Interlocked*` destination that is a static or local
 //!   variable).
+//!   (DXC's DXIL back end accepts a `DispatchMesh` payload that is not `groupshared`: it copies
+//!   it; its SPIR-V back end refuses it, a rule of [`check_vulkan_interface`].)
 //! - [`check_vulkan_interface`]: what Vulkan requires of stage variables, for SPIR-V output
 //!   (`SV_Position` of a vertex shader, `SV_ClipDistance`/`SV_CullDistance`, `SV_InnerCoverage`,
 //!   interpolation of integer pixel-shader inputs), implicit-lod sampling outside the stages
-//!   with derivatives, and texture loads with a variable offset. DXC's SPIR-V back end reports these with the
+//!   with derivatives, texture loads with a variable offset, and a `DispatchMesh` payload that
+//!   is not `groupshared`. DXC's SPIR-V back end reports these with the
 //!   messages used here; its DXIL back end has rules of its own.
 //!
 //! Stage variables are the entry point's parameters and return value, flattened through structs
@@ -33,14 +36,16 @@ use hlslc_frontend::{Diagnostic, Diagnostics};
 use std::collections::HashSet;
 use vars::{stage_vars, Dir};
 
-/// The HLSL rules of every entry point of `m` (see the module documentation).
-pub fn check_entry_points(m: &Module, diags: &mut Diagnostics) {
+/// The HLSL rules of every entry point of `m` (see the module documentation); `spirv` picks
+/// the wording (and, for mesh shaders' output arrays, the rules) of DXC's SPIR-V back end over
+/// its DXIL one.
+pub fn check_entry_points(m: &Module, spirv: bool, diags: &mut Diagnostics) {
     let mut reported = HashSet::new();
     for ep in &m.entries {
         check_duplicate_semantics(m, ep, diags);
         match ep.stage {
             Stage::Geometry => check_geometry_primitives(m, ep, diags),
-            Stage::Mesh => mesh::check_mesh(m, ep, diags),
+            Stage::Mesh => mesh::check_mesh(m, ep, spirv, diags),
             Stage::Amplification => mesh::check_amplification(m, ep, diags),
             _ => {}
         }

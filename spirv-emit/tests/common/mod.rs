@@ -39,7 +39,8 @@ pub fn lower_with_sources(
     let mut diags = Diagnostics::new();
     let toks = preprocess(&mut sm, f, &PpOptions::default(), None, &mut diags);
     let tu = parse(&toks, &ParseOptions::default(), &mut diags);
-    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), ..SemaOptions::default() };
+    // Sema with the SPIR-V back end's rules, as the driver runs it for `-spirv`.
+    let opts = SemaOptions { profile: profile.into(), entry: "main".into(), spirv: true, ..SemaOptions::default() };
     let m = analyze(&tu, &opts, &mut diags);
     assert!(!diags.has_errors(), "{}", diags.render(&sm));
     let m = m.expect("sema returns a module without errors");
