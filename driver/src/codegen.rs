@@ -188,6 +188,10 @@ pub(crate) fn spirv(
     };
     match times.time(Phase::Codegen, || emit_module_all(&module, &lower)) {
         Ok(mut m) => {
+            if !so.optimizer_config.is_empty() && spirv_optimizer(options).is_none() {
+                diags.push(Diagnostic::error("-Oconfig should not be used together with -O0, -Od or -fcgl: they run no optimizer"));
+                return None;
+            }
             if let Some(opt) = spirv_optimizer(options) {
                 if lower.debug_source.as_ref().is_some_and(|d| d.vulkan || d.rich) {
                     diags.push(Diagnostic::warning(
@@ -195,8 +199,45 @@ pub(crate) fn spirv(
                          (NonSemantic.Shader.DebugInfo.100, OpenCL.DebugInfo.100); compile with -O0 or -Od to keep it",
                     ));
                 }
-                times.time(Phase::Optimize, || hlslc_spirv_opt::optimize(&mut m, &opt));
+                // -Oconfig= replaces the recipe with the passes it names (the CLI refuses it
+                // beside -O0..-O3, -Od and -fcgl).
+                let passes = if so.optimizer_config.is_empty() {
+                    Ok(hlslc_spirv_opt::PIPELINE.to_vec())
+                } else {
+                    hlslc_spirv_opt::passes_from_flags(&so.optimizer_config)
+                };
+                let passes = match passes {
+                    Ok(p) => p,
+                    Err(e) => {
+                        diags.push(Diagnostic::error(format!("failed to optimize SPIR-V: {e}")));
+                        return None;
+                    }
+                };
+                // -fspv-print-all: the module before each pass, and after the last, on stderr
+                // (as spirv-opt prints it for dxc).
+                let print = |m: &rspirv::dr::Module, what: String| {
+                    let text = hlslc_spirv::disasm::disassemble(&m.assemble()).unwrap_or_default();
+                    eprint!("; IR {what}\n{text}");
+                };
+                times.time(Phase::Optimize, || {
+                    if so.print_all {
+                        hlslc_spirv_opt::optimize_with(&mut m, &passes, &opt, &mut |m, p| print(m, format!("before pass {}", p.name())));
+                        print(&m, "after last pass".to_string());
+                    } else {
+                        hlslc_spirv_opt::optimize_with(&mut m, &passes, &opt, &mut |_, _| {});
+                    }
+                });
                 check_texel_offsets(&m, diags);
+            }
+            // -fspv-max-id: the id bound the module may reach (dxc's optimizer fails when it
+            // would need more; hlslc checks the finished module at every level).
+            if let Some(max) = so.max_id {
+                let bound = m.header.as_ref().map_or(0, |h| h.bound);
+                if bound > max {
+                    diags.push(Diagnostic::error(format!(
+                        "ID overflow: the module's id bound is {bound}, above the {max} that -fspv-max-id allows"
+                    )));
+                }
             }
             check_extensions(&m, &so.extensions, diags);
             if diags.has_errors() {

@@ -72,7 +72,7 @@ fn options_reach_typed_fields() {
         &args(&[
             "-spirv", "-HV", "2018", "-enable-16bit-types", "-O0", "-O2", "-Zpc", "-Zpr", "-WX", "-Wno-conversion",
             "-fvk-b-shift", "10", "0", "-fvk-t-shift", "20", "all", "-fvk-bind-register", "t3", "0", "1", "2",
-            "-fspv-target-env=vulkan1.2", "-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR", "-Oconfig=--a,--b",
+            "-fspv-target-env=vulkan1.2", "-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR",
             "-fvk-use-dx-layout", "-Fo", "out.bin", "-Fc", "out.txt", "-pack_prefix_stable", "-opt-select", "x", "y",
             "-auto-binding-space", "7", "-fcgl", "a.hlsl",
         ]),
@@ -95,7 +95,20 @@ fn options_reach_typed_fields() {
     assert_eq!(s.bind_registers, vec![BindRegister { register: "t3".into(), space: 0, binding: 1, set: 2 }]);
     assert_eq!(s.target_env.spirv_version(), (1, 5));
     assert_eq!(s.extensions, vec!["SPV_KHR_a", "KHR"]);
-    assert_eq!(s.optimizer_config, vec!["--a", "--b"]);
+    // -Oconfig replaces the optimization level: alone, its comma-separated flags in order;
+    // beside -O0..-O3, -Od or -fcgl, or given twice, the command line is refused (as dxc does).
+    let inv = parse_args(Tool::Hlslc, &args(&["-spirv", "-Oconfig=--a,--b", "a.hlsl"])).unwrap();
+    assert_eq!(inv.options.spirv_options.optimizer_config, vec!["--a", "--b"]);
+    for (extra, message) in [
+        ("-O0", "-Oconfig should not be used together with -O"),
+        ("-O3", "-Oconfig should not be used together with -O"),
+        ("-Od", "-Oconfig should not be used together with -Od"),
+        ("-fcgl", "-Oconfig should not be used together with -fcgl"),
+        ("-Oconfig=-O", "-Oconfig should not be specified more than once"),
+    ] {
+        let e = parse_args(Tool::Hlslc, &args(&["-spirv", extra, "-Oconfig=--a", "a.hlsl"])).unwrap_err();
+        assert_eq!((e.kind, e.message.as_str()), (CliErrorKind::Usage, message), "{extra}");
+    }
     assert_eq!(s.layout, hlslc::options::LayoutRule::Dx);
     assert_eq!(o.dxil_options.auto_binding_space, Some(7));
     assert_eq!(o.output_kind, OutputKind::Binary);

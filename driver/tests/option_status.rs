@@ -77,6 +77,17 @@ float helper() { return 2; }
 [shader("compute")] [numthreads(1, 1, 1)] void main() { buf[0] = helper(); }
 "#;
 
+/// A branch on a constant whose arms set two locals (dxc's spirv.opt.cl.oconfig.hlsl).
+const IFS: &str = r#"
+float4 main() : SV_Position {
+    float j = 0;
+    float i = 0;
+    bool cond = true;
+    if (cond) { i = 1; j = 2; } else { i = 10; j = 20; }
+    return float4(i, j, i, j);
+}
+"#;
+
 const VS: &str = "float4 main(float4 p : POSITION) : SV_Position { return p; }\n";
 
 const LAYOUT: &str = r#"
@@ -240,6 +251,16 @@ fn cases() -> Vec<Case> {
         spv("fspv-preserve-bindings", UNUSED, &["-fspv-preserve-bindings"], "OpDecorate %unused_tex Binding 3"),
         spv("fspv-reflect", PS, &["-fspv-reflect"], "UserSemantic \"SV_Target\""),
         spv("fspv-preserve-interface", UNUSED, &["-fspv-preserve-interface"], "%in_var_UNUSED"),
+        // The passes named replace -O3's recipe: the phis of the `if` become selects, and
+        // nothing folds the constant condition away (dxc's spirv.opt.cl.oconfig.hlsl).
+        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--ssa-rewrite,--if-conversion,--eliminate-dead-code-aggressive"], "OpSelect %float %true %float_2 %float_20"),
+        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--test-unknown-flag"], "failed to optimize SPIR-V: Unknown flag '--test-unknown-flag'"),
+        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--loop-unroll"], "the spirv-opt pass '--loop-unroll' is not implemented"),
+        case("Oconfig=", IFS, VS_ARGS, &["-O1", "-Oconfig=-O"], "-Oconfig should not be used together with -O"),
+        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=-O", "-Oconfig=-Os"], "-Oconfig should not be specified more than once"),
+        spv("fspv-print-all", UNUSED, &["-fspv-print-all"], "; IR before pass ssa-rewrite"),
+        spv("fspv-print-all", UNUSED, &["-fspv-print-all"], "; IR after last pass"),
+        spv("fspv-max-id", UNUSED, &["-fspv-max-id", "8"], "ID overflow: the module's id bound is"),
         case("validator-version", DXIL, dxil, &["-validator-version", "1.5"], "= !{i32 1, i32 5}"),
     ]
 }

@@ -13,9 +13,11 @@ pub mod chains;
 pub mod consts;
 pub mod dce;
 pub mod debuginfo;
+pub mod flags;
 pub mod fold;
 pub mod hash;
 pub mod ids;
+pub mod ifconv;
 pub mod inline;
 pub mod mem2reg;
 pub mod merge;
@@ -61,6 +63,27 @@ pub enum Pass {
     RemoveUnused,
     /// [`offsets`]: `Offset` image operands that are now constants become `ConstOffset`.
     ConstOffsets,
+    /// [`ifconv`]: phis joining the two sides of a selection become `OpSelect`s. Not in
+    /// [`PIPELINE`]; run on request (`-Oconfig=--if-conversion`).
+    IfConversion,
+}
+
+impl Pass {
+    /// The pass's name, as `-fspv-print-all` shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pass::Inline => "inline",
+            Pass::Chains => "convert-local-access-chains",
+            Pass::Mem2Reg => "ssa-rewrite",
+            Pass::DeadBranches => "eliminate-dead-branches",
+            Pass::MergeBlocks => "merge-blocks",
+            Pass::Fold => "fold",
+            Pass::Dce => "eliminate-dead-code",
+            Pass::RemoveUnused => "remove-unused",
+            Pass::ConstOffsets => "const-offsets",
+            Pass::IfConversion => "if-conversion",
+        }
+    }
 }
 
 /// The passes `-O1`..`-O3` run, in order: inlining first, so that what went through pointer
@@ -94,13 +117,24 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::Dce => dce::run(m),
         Pass::RemoveUnused => unused::run(m, &opts.keep),
         Pass::ConstOffsets => offsets::run(m),
+        Pass::IfConversion => ifconv::run(m),
     }
 }
 
 /// Runs [`PIPELINE`] over the module.
 pub fn optimize(m: &mut Module, opts: &Options) {
+    optimize_with(m, PIPELINE, opts, &mut |_, _| {});
+}
+
+/// Runs `passes` over the module in order, calling `before` with each pass before it runs (for
+/// `-fspv-print-all`).
+pub fn optimize_with(m: &mut Module, passes: &[Pass], opts: &Options, before: &mut dyn FnMut(&Module, Pass)) {
     debuginfo::run(m);
-    for &pass in PIPELINE {
+    for &pass in passes {
+        before(m, pass);
         run_pass(m, pass, opts);
     }
 }
+
+pub use flags::{passes_from_flags, FlagError};
+

@@ -304,8 +304,21 @@ fn read_spirv(r: &mut Reader, s: &mut SpirvOptions) -> Result<(), CliError> {
     s.support_nonzero_base_instance = r.flag("fvk-support-nonzero-base-instance");
     s.support_nonzero_base_vertex = r.flag("fvk-support-nonzero-base-vertex");
     s.allow_rwstructuredbuffer_arrays = r.flag("fvk-allow-rwstructuredbuffer-arrays");
-    s.optimizer_config =
-        r.all("Oconfig").iter().flat_map(|v| v.split(',')).filter(|p| !p.is_empty()).map(str::to_string).collect();
+    // dxc's rules: one -Oconfig, and no optimization level beside it (the passes it lists
+    // replace the level's recipe; -Od and -fcgl, which run none, conflict with it as well).
+    let configs = r.all("Oconfig");
+    if configs.len() > 1 {
+        return Err(CliError::new(CliErrorKind::Usage, "-Oconfig should not be specified more than once"));
+    }
+    if !configs.is_empty() {
+        if ["O0", "O1", "O2", "O3"].into_iter().any(|o| r.m.present(o)) {
+            return Err(CliError::new(CliErrorKind::Usage, "-Oconfig should not be used together with -O"));
+        }
+        if let Some(other) = ["Od", "fcgl"].into_iter().find(|o| r.m.present(o)) {
+            return Err(CliError::new(CliErrorKind::Usage, format!("-Oconfig should not be used together with -{other}")));
+        }
+    }
+    s.optimizer_config = configs.iter().flat_map(|v| v.split(',')).filter(|p| !p.is_empty()).map(str::to_string).collect();
     Ok(())
 }
 
