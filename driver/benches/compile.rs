@@ -97,6 +97,8 @@ fn options(s: &Shader, spirv: bool) -> Option<Options> {
     o.spirv = spirv;
     // DXIL: the printed module, until the container is written.
     o.output_kind = if spirv { OutputKind::Binary } else { OutputKind::Text };
+    // What `hlslc ... -Fo` does: no reflection unless asked for (`-Fre`).
+    o.reflect = false;
     if let Some(dir) = s.path.parent() {
         o.include_dirs.push(dir.to_path_buf());
     }

@@ -255,7 +255,9 @@ pub(crate) fn spirv(
                 let listing = if want_listing { hlslc_spirv::disasm::disassemble(&words).ok() } else { None };
                 // From the words written, read back: the in-memory module may hold operands in
                 // forms the binary does not distinguish (a literal where a BuiltIn is meant).
-                *reflection = hlslc_reflect::from_spirv(&words).ok();
+                if options.reflect {
+                    *reflection = hlslc_reflect::from_spirv(&words).ok();
+                }
                 (listing, words.iter().flat_map(|w| w.to_le_bytes()).collect())
             });
             Some((Output::Binary(bytes), listing))
@@ -332,7 +334,9 @@ pub(crate) fn dxil(
             }
             // From the metadata the container parts are written from; a module whose metadata
             // does not say enough (which the container would refuse too) has none.
-            *reflection = hlslc_reflect::from_dxil(&m).ok();
+            if options.reflect {
+                *reflection = hlslc_reflect::from_dxil(&m).ok();
+            }
             let text = times.time(Phase::Serialize, || hlslc_dxil::container::feature_note(&m) + &hlslc_dxil::print_module(&m));
             if options.output_kind == OutputKind::Binary {
                 let embedded = rs.filter(|_| !options.dxil_options.strip_root_signature).map(|(_, b)| b);

@@ -183,3 +183,19 @@ fn public_results_are_send_and_sync() {
     let r = std::thread::spawn(move || compile("float4 main() : SV_Target { return 1; }", "a.hlsl", &o, None)).join().unwrap();
     assert!(r.succeeded(), "{}", r.render_diagnostics());
 }
+
+#[test]
+fn reflection_is_computed_unless_turned_off() {
+    let src = "RWBuffer<uint> B; [numthreads(4,1,1)] void main(uint3 id : SV_DispatchThreadID) { B[id.x] = id.x * 2; }";
+    for spirv in [true, false] {
+        let mut o = Options { spirv, ..Options::for_profile(Profile::parse("cs_6_0").unwrap()) };
+        let r = compile(src, "a.hlsl", &o, None);
+        assert!(r.succeeded(), "{}", r.render_diagnostics());
+        let refl = r.reflection.expect("reflection by default");
+        assert_eq!(refl.to_json().matches("\"B\"").count(), 1, "{}", refl.to_json());
+        o.reflect = false;
+        let r = compile(src, "a.hlsl", &o, None);
+        assert!(r.succeeded() && r.output.is_some(), "{}", r.render_diagnostics());
+        assert!(r.reflection.is_none(), "reflect: false still reflected (spirv: {spirv})");
+    }
+}

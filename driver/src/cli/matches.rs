@@ -6,6 +6,7 @@
 //! than preprocessing, parsing and checking a typical shader.)
 
 use super::normalize::Arg;
+use super::table::OptSpec;
 use std::collections::HashMap;
 
 /// Every occurrence of every option given, by [`super::table::OptSpec::id`], in command-line
@@ -14,6 +15,9 @@ use std::collections::HashMap;
 pub(super) struct Matches {
     /// id → (position on the command line, values) of each occurrence.
     opts: HashMap<String, Vec<(usize, Vec<String>)>>,
+    /// The table entries given, each once (by address: entries are `'static`), so that a walk
+    /// of the ~200-entry table can skip the absent ones without computing their ids.
+    given: Vec<*const OptSpec>,
     inputs: Vec<String>,
 }
 
@@ -23,10 +27,21 @@ impl Matches {
         for (pos, a) in args.iter().enumerate() {
             match a {
                 Arg::Input(path) => m.inputs.push(path.clone()),
-                Arg::Opt { spec, values, .. } => m.opts.entry(spec.id()).or_default().push((pos, values.clone())),
+                Arg::Opt { spec, values, .. } => {
+                    let p: *const OptSpec = *spec;
+                    if !m.given.contains(&p) {
+                        m.given.push(p);
+                    }
+                    m.opts.entry(spec.id()).or_default().push((pos, values.clone()))
+                }
             }
         }
         m
+    }
+
+    /// This table entry was given at least once.
+    pub(super) fn given(&self, spec: &'static OptSpec) -> bool {
+        self.given.contains(&(spec as *const OptSpec))
     }
 
     /// The option was given at least once.

@@ -141,6 +141,8 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
         (None, true) => inv.inputs.first().filter(|i| i.as_str() != "-").map(|i| PathBuf::from(i).with_extension("d")),
         _ => None,
     };
+    // Reflection is read back from the output only when a file asks for it.
+    o.reflect = f.reflection_json.is_some() || (f.reflection.is_some() && o.spirv);
     inv.header_variable = r.last("Vn");
     inv.time_report = r.flag("ftime-report");
     // The shader hash (-Fsh) and the reflection part (-Fre) come out of the container (with
@@ -176,7 +178,7 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
     read_spirv(&mut r, &mut o.spirv_options)?;
     read_dxil(&mut r, &mut o.dxil_options)?;
 
-    for spec in tool.tables().iter().flat_map(|t| t.iter()) {
+    for spec in tool.tables().iter().flat_map(|t| t.iter()).filter(|s| m.given(s)) {
         if m.present(&spec.id()) {
             inv.present.push(super::status::status_key(spec));
         }
@@ -184,7 +186,7 @@ pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError
 
     // Everything else, verbatim and in command-line order.
     let mut other: Vec<(usize, String, Vec<String>)> = Vec::new();
-    for spec in tool.tables().iter().flat_map(|t| t.iter()) {
+    for spec in tool.tables().iter().flat_map(|t| t.iter()).filter(|s| m.given(s)) {
         let id = spec.id();
         if r.used.contains(&id) {
             continue;
