@@ -1,5 +1,6 @@
-//! FxHash: a small, fast, deterministic hasher for the front end's identifier-keyed tables
-//! (macro names, interned token spellings, the parser's type names). Not DoS-resistant, which a
+//! FxHash: a small, fast, deterministic hasher for the front end's and sema's identifier-keyed
+//! tables (macro names, interned token spellings, the parser's type names, sema's scopes and type
+//! table). Not DoS-resistant, which a
 //! compiler does not need; SipHash costs several times more per short key.
 
 use std::collections::{HashMap, HashSet};
@@ -7,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// A small, fast, deterministic hasher for identifier keys (FxHash's mixing step).
 #[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher {
+pub struct FxHasher {
     hash: u64,
 }
 
@@ -45,5 +46,5 @@ impl Hasher for FxHasher {
     }
 }
 
-pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
-pub(crate) type FxSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub type FxSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;

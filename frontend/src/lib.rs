@@ -4,7 +4,7 @@
 pub mod ast;
 pub mod ast_dump;
 pub mod diag;
-mod fxhash;
+pub mod fxhash;
 pub mod lexer;
 pub mod source;
 

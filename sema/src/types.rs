@@ -15,7 +15,7 @@
 //!   types become their 16-bit counterparts; without it `half` is 32-bit [`ScalarKind::Float`] and
 //!   the `min*` types keep their min-precision kind.
 
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 use std::fmt::Write;
 
 mod objects;
@@ -292,7 +292,7 @@ impl TypeTable {
     pub fn new() -> TypeTable {
         let mut t = TypeTable {
             types: Vec::new(),
-            map: HashMap::new(),
+            map: HashMap::default(),
             structs: Vec::new(),
             enums: Vec::new(),
             strict_udt_casting: true,

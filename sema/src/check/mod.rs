@@ -31,7 +31,7 @@ use crate::tast::{ConstValue, Expr, ExprId, ExprKind, FuncId, Module, Stage, Var
 use crate::types::{MatrixLayout, TypeId, TypeTable};
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::{Diagnostic, Diagnostics, Span};
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 
 /// Options that change what a program means.
 #[derive(Clone, Debug)]
@@ -142,7 +142,7 @@ pub struct Checker<'a> {
     /// name (keys of [`Checker::globals`]).
     pub(crate) using_dirs: Vec<(Vec<String>, String)>,
     /// Attributes already checked against the table (a template body is checked per instance).
-    pub(crate) vetted: std::collections::HashSet<hlslc_frontend::Span>,
+    pub(crate) vetted: hlslc_frontend::fxhash::FxSet<hlslc_frontend::Span>,
     /// The first `[[vk::push_constant]]` (SPIR-V allows one).
     pub(crate) push_constant_at: Option<hlslc_frontend::Span>,
     /// Checking the members of a `cbuffer`/`tbuffer` (they are not `$Globals` members).
@@ -165,17 +165,17 @@ impl<'a> Checker<'a> {
             diags,
             opts,
             default_layout,
-            globals: HashMap::new(),
+            globals: HashMap::default(),
             locals: Vec::new(),
             ns: Vec::new(),
             func: None,
             calls: Vec::new(),
             depth: 0,
             templates: Vec::new(),
-            func_templates: HashMap::new(),
-            struct_instances: HashMap::new(),
+            func_templates: HashMap::default(),
+            struct_instances: HashMap::default(),
             instantiation_depth: 0,
-            type_scopes: HashMap::new(),
+            type_scopes: HashMap::default(),
             using_dirs: Vec::new(),
             vetted: Default::default(),
             push_constant_at: None,

@@ -19,7 +19,7 @@ use crate::tast::{ConstValue, FuncId};
 use crate::types::{ObjectKind, Type, TypeId};
 use hlslc_frontend::ast::{self, Decl, TemplateArg, TemplateParam, TypeKind, TypeSpec};
 use hlslc_frontend::Span;
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 
 /// A template argument, after checking.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -90,7 +90,7 @@ impl Checker<'_> {
         self.templates.push(TemplateInfo {
             decl: t.clone(),
             ns: self.ns.clone(),
-            cache: HashMap::new(),
+            cache: HashMap::default(),
             specs: Vec::new(),
             partials: Vec::new(),
         });
