@@ -12,7 +12,7 @@ use crate::id::SpvId;
 use crate::types::{Decoration, ImageType, StructType, Type};
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op, StorageClass};
-use std::collections::{HashMap, HashSet};
+use hlslc_frontend::fxhash::{FxMap as HashMap, FxSet as HashSet};
 
 /// The identity of a uniqued (non-specialization) constant. Scalar bits are normalized to the
 /// type's width (sign-extended to 32 bits for narrow signed ints, as SPIR-V encodes them).
@@ -53,13 +53,13 @@ impl Context {
     pub fn new() -> Context {
         Context {
             next_id: 1,
-            type_ids: HashMap::new(),
-            types: HashMap::new(),
-            const_ids: HashMap::new(),
-            plain_consts: HashSet::new(),
+            type_ids: HashMap::default(),
+            types: HashMap::default(),
+            const_ids: HashMap::default(),
+            plain_consts: HashSet::default(),
             decls: Vec::new(),
             names: Vec::new(),
-            named: HashSet::new(),
+            named: HashSet::default(),
             annotations: Vec::new(),
         }
     }

@@ -41,41 +41,49 @@ pub fn run(m: &mut Module) -> bool {
         loop {
             let mut progress = false;
             for b in &mut f.blocks {
-                let mut k = 0;
-                while k < b.instructions.len() {
-                    let chase = |id: Word| {
-                        let mut id = id;
-                        let mut moved = false;
-                        while let Some(&n) = map.get(&id) {
-                            id = n;
-                            moved = true;
+                // Rebuilt rather than edited in place: removing from the middle of a block one
+                // instruction at a time was quadratic in the block's length.
+                let old = std::mem::take(&mut b.instructions);
+                let mut kept = Vec::with_capacity(old.len());
+                for mut inst in old {
+                    let mut removed = false;
+                    loop {
+                        let chase = |id: Word| {
+                            let mut id = id;
+                            let mut moved = false;
+                            while let Some(&n) = map.get(&id) {
+                                id = n;
+                                moved = true;
+                            }
+                            moved.then_some(id)
+                        };
+                        rename_used(&mut inst, &chase);
+                        match simplify(&inst, &defs, &result_types, &mut cs) {
+                            Some(Simple::Id(to)) => {
+                                map.insert(inst.result_id.unwrap(), to);
+                                progress = true;
+                                removed = true;
+                                break;
+                            }
+                            Some(Simple::Inst(i)) if i != inst => {
+                                inst = i;
+                                progress = true;
+                            }
+                            _ => break,
                         }
-                        moved.then_some(id)
-                    };
-                    rename_used(&mut b.instructions[k], &chase);
-                    match simplify(&b.instructions[k], &defs, &result_types, &mut cs) {
-                        Some(Simple::Id(to)) => {
-                            map.insert(b.instructions[k].result_id.unwrap(), to);
-                            b.instructions.remove(k);
-                            progress = true;
-                            continue;
-                        }
-                        Some(Simple::Inst(i)) if i != b.instructions[k] => {
-                            b.instructions[k] = i;
-                            progress = true;
-                            continue;
-                        }
-                        _ => {}
                     }
-                    let i = &b.instructions[k];
-                    if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
+                    if removed {
+                        continue;
+                    }
+                    if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
                         result_types.insert(r, t);
-                        if matches!(i.class.opcode, Op::CompositeConstruct | Op::CompositeInsert | Op::VectorShuffle) {
-                            defs.insert(r, i.clone());
+                        if matches!(inst.class.opcode, Op::CompositeConstruct | Op::CompositeInsert | Op::VectorShuffle) {
+                            defs.insert(r, inst.clone());
                         }
                     }
-                    k += 1;
+                    kept.push(inst);
                 }
+                b.instructions = kept;
             }
             // Phis read ids defined later in the function: one more sweep renames them.
             let chase = |id: Word| {

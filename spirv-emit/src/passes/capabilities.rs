@@ -12,7 +12,7 @@ use crate::target::TargetEnv;
 use indexmap::IndexSet;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Capability as C, Decoration, ExecutionModel, GroupOperation, ImageOperands, Op, StorageClass};
-use std::collections::{HashMap, HashSet};
+use hlslc_frontend::fxhash::{FxMap as HashMap, FxSet as HashSet};
 
 struct Needs {
     caps: IndexSet<C>,
@@ -173,7 +173,7 @@ pub fn run(module: &mut Module, target: TargetEnv) {
     for inst in &module.types_global_values {
         visit_global(inst, &info, target, &mut needs);
     }
-    let mut value_types: HashMap<u32, u32> = HashMap::new();
+    let mut value_types: HashMap<u32, u32> = HashMap::default();
     for inst in module.all_inst_iter() {
         if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
             value_types.insert(r, t);
