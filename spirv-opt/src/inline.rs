@@ -57,8 +57,15 @@ pub fn run(m: &mut Module) -> bool {
                 continue;
             };
             let callee_index = index[&id_at(&block.instructions[at], 0).unwrap()];
-            let callee = m.functions[callee_index].clone();
-            let r = inline_call(&mut m.functions[fi], bi, at, &callee, &mut ids, &decorations, &mut new_decorations);
+            // The caller mutably and the callee shared, without cloning the callee (they differ).
+            let (caller, callee) = if callee_index < fi {
+                let (lo, hi) = m.functions.split_at_mut(fi);
+                (&mut hi[0], &lo[callee_index])
+            } else {
+                let (lo, hi) = m.functions.split_at_mut(callee_index);
+                (&mut lo[fi], &hi[0])
+            };
+            let r = inline_call(caller, bi, at, callee, &mut ids, &decorations, &mut new_decorations);
             parents.insert(r.parent.0, r.parent.1);
             if let Some((from, to)) = r.result {
                 results.insert(from, to);

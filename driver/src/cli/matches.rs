@@ -7,7 +7,7 @@
 
 use super::normalize::Arg;
 use super::table::OptSpec;
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 
 /// Every occurrence of every option given, by [`super::table::OptSpec::id`], in command-line
 /// order, and the inputs.

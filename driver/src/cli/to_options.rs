@@ -6,7 +6,7 @@ use super::{CliError, CliErrorKind, Invocation, Tool};
 use crate::options::*;
 use crate::profile::{HlslVersion, Profile};
 use super::matches::Matches;
-use std::collections::HashSet;
+use hlslc_frontend::fxhash::FxSet as HashSet;
 use std::path::PathBuf;
 
 struct Reader<'a> {
@@ -66,7 +66,7 @@ fn binding(option: &str, v: &[String]) -> Result<Binding, CliError> {
 }
 
 pub(super) fn invocation(tool: Tool, m: &Matches) -> Result<Invocation, CliError> {
-    let mut r = Reader { m, used: HashSet::new() };
+    let mut r = Reader { m, used: HashSet::default() };
     let mut inv = Invocation::default();
     let o = &mut inv.options;
     inv.help = r.flag("help");
