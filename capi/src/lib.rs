@@ -132,7 +132,10 @@ unsafe fn read_args(args: *const *const c_char, nargs: usize) -> Result<Vec<Stri
 
 /// The library options from dxc arguments; refuses what the C API cannot honour.
 fn invocation(args: &[String]) -> Result<Invocation, String> {
-    let inv = parse_args(Tool::Hlslc, args).map_err(|e| e.message)?;
+    let mut inv = parse_args(Tool::Hlslc, args).map_err(|e| e.message)?;
+    // The result carries the reflection JSON (`hlslc_result_reflection_json`); the command line
+    // computes it only for -Fre/-reflect-json, which name files the C API does not write.
+    inv.options.reflect = true;
     if let Some(e) = hlslc::cli::status::refusal(&inv) {
         return Err(e.message);
     }

@@ -80,6 +80,7 @@ fn compile(args: &[String]) -> Option<(Vec<u8>, Reflection)> {
     }
     options.output_kind = OutputKind::Binary;
     options.listing = false;
+    options.reflect = true;
     let input = inv.inputs.last()?;
     let bytes = std::fs::read(input).ok()?;
     let r = std::panic::catch_unwind(|| hlslc::compile_bytes(bytes, input, &options, None)).ok()?;
