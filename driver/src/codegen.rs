@@ -122,6 +122,59 @@ fn check_extensions(module: &rspirv::dr::Module, allowed: &[String], diags: &mut
     }
 }
 
+/// The extensions `-fspv-extension=` accepts: those the SPIR-V back end can emit, and `KHR` (every
+/// `SPV_KHR_*` one). DXC refuses a name outside its list in the same way.
+const KNOWN_EXTENSIONS: &[&str] = &[
+    "KHR",
+    "SPV_AMD_shader_early_and_late_fragment_tests",
+    "SPV_AMD_shader_explicit_vertex_parameter",
+    "SPV_EXT_demote_to_helper_invocation",
+    "SPV_EXT_descriptor_indexing",
+    "SPV_EXT_fragment_fully_covered",
+    "SPV_EXT_fragment_invocation_density",
+    "SPV_EXT_fragment_shader_interlock",
+    "SPV_EXT_mesh_shader",
+    "SPV_EXT_shader_stencil_export",
+    "SPV_EXT_shader_viewport_index_layer",
+    "SPV_GOOGLE_hlsl_functionality1",
+    "SPV_GOOGLE_user_type",
+    "SPV_KHR_16bit_storage",
+    "SPV_KHR_8bit_storage",
+    "SPV_KHR_compute_shader_derivatives",
+    "SPV_KHR_device_group",
+    "SPV_KHR_float_controls",
+    "SPV_KHR_fragment_shader_barycentric",
+    "SPV_KHR_fragment_shading_rate",
+    "SPV_KHR_maximal_reconvergence",
+    "SPV_KHR_multiview",
+    "SPV_KHR_non_semantic_info",
+    "SPV_KHR_physical_storage_buffer",
+    "SPV_KHR_post_depth_coverage",
+    "SPV_KHR_quad_control",
+    "SPV_KHR_ray_query",
+    "SPV_KHR_ray_tracing",
+    "SPV_KHR_shader_clock",
+    "SPV_KHR_shader_draw_parameters",
+    "SPV_KHR_storage_buffer_storage_class",
+    "SPV_KHR_vulkan_memory_model",
+    "SPV_NV_compute_shader_derivatives",
+    "SPV_NV_mesh_shader",
+    "SPV_NV_ray_tracing",
+    "SPV_NV_shader_subgroup_partitioned",
+];
+
+/// `-fspv-extension=NAME` with a NAME no list knows: dxc's error, with the known ones in a note.
+fn check_known_extensions(allowed: &[String], diags: &mut Diagnostics) {
+    for name in allowed {
+        if !KNOWN_EXTENSIONS.contains(&name.as_str()) {
+            diags.push(
+                Diagnostic::error(format!("unknown SPIR-V extension '{name}'"))
+                    .with_note(format!("known extensions are\n{}", KNOWN_EXTENSIONS.join("\n"))),
+            );
+        }
+    }
+}
+
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(
     unit: &TranslationUnit,
@@ -132,6 +185,7 @@ pub(crate) fn spirv(
     reflection: &mut Option<crate::Reflection>,
 ) -> Option<(Output, Option<String>)> {
     let so = &options.spirv_options;
+    check_known_extensions(&so.extensions, diags);
     let module = times.time(Phase::Sema, || {
         let module = analyze(unit, &sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Spirv, diags);
@@ -185,6 +239,8 @@ pub(crate) fn spirv(
         sampler_heap_binding: so.sampler_heap.as_ref().map(|b| (b.binding, b.set)),
         counter_heap_binding: so.counter_heap.as_ref().map(|b| (b.binding, b.set)),
         ray_tracing_nv: so.extensions.iter().any(|e| e == "SPV_NV_ray_tracing"),
+        compute_derivatives_khr: !so.extensions.iter().any(|e| e == "SPV_NV_compute_shader_derivatives")
+            && so.extensions.iter().any(|e| e == "SPV_KHR_compute_shader_derivatives" || e == "KHR"),
     };
     match times.time(Phase::Codegen, || emit_module_all(&module, &lower)) {
         Ok(mut m) => {

@@ -469,9 +469,55 @@ fn vk_ext_capability_and_extension_are_declared() {
     // A number SPIR-V does not define is refused by name.
     let e = build(&s("[[vk::ext_capability(99999)]]", ""), "cs_6_0", true).unwrap_err();
     assert!(e.contains("attribute 'vk::ext_capability': 99999 is not a SPIR-V capability"), "{e}");
-    // On a typedef (applies when the type is used) it is refused.
+    // On a typedef of an ordinary type (it would apply when the type is used) it is refused.
     let e = build("[[vk::ext_capability(42)]] typedef uint U; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() { U u = 1; o[0] = u; }", "cs_6_0", true).unwrap_err();
     assert!(e.contains("attribute 'vk::ext_capability' is not supported on a typedef by the SPIR-V back end"), "{e}");
+    // On a typedef of an inline SPIR-V type: declared when the type is used, not otherwise
+    // (DXC's spv.inline.capability.hlsl, spv.inline.extension.unused.hlsl).
+    let t = |a: &str, use_it: &str| {
+        format!(
+            "using u8 {a} = vk::SpirvType</* OpTypeInt */ 21, 1, 1, vk::Literal<vk::integral_constant<uint, 8> >, \
+             vk::Literal<vk::integral_constant<bool, false> > >; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ {use_it} o[0] = 1; }}"
+        )
+    };
+    // (Int8 itself the capability pass infers from the type; the extension shows the attribute.)
+    let with = t("[[vk::ext_capability(/* Int8 */ 39), vk::ext_extension(\"SPV_KHR_8bit_storage\")]]", "u8 b;");
+    effect("cs_6_0", true, &with, &t("", "u8 b;"), "OpExtension \"SPV_KHR_8bit_storage\"");
+    let a = build(&with, "cs_6_0", true).unwrap();
+    assert!(a.contains("OpCapability Int8") && a.contains("%spirvIntrinsicType = OpTypeInt 8 0"), "{a}");
+    let unused = build(&t("[[vk::ext_capability(39), vk::ext_extension(\"SPV_KHR_8bit_storage\")]]", ""), "cs_6_0", true).unwrap();
+    assert!(!unused.contains("Int8") && !unused.contains("SPV_KHR_8bit_storage"), "{unused}");
+    // On a struct field: declared when the struct is used (DXC's spv.inline.extension.hlsl).
+    let f = |a: &str, use_it: &str| format!("struct T {{ {a} uint v; }}; RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ {use_it} o[0] = 1; }}");
+    let used = "T t; t.v = 2; o[1] = t.v;";
+    effect("cs_6_0", true, &f("[[vk::ext_capability(/* MinLod */ 42)]]", used), &f("", used), "OpCapability MinLod");
+    let unused = build(&f("[[vk::ext_capability(42)]]", ""), "cs_6_0", true).unwrap();
+    assert!(!unused.contains("MinLod"), "{unused}");
+}
+
+#[test]
+fn vk_ext_type_def_defines_an_inline_type() {
+    // DXC's spv.intrinsicTypeInteger.hlsl: the call defines vk::ext_type<0> from its arguments
+    // (literals), vk::ext_type<1> from the type of its argument; the calls emit no code.
+    let s = |call: &str| {
+        format!(
+            "[[vk::ext_extension(\"SPV_KHR_8bit_storage\")]] [[vk::ext_type_def(0, /* OpTypeInt */ 21)]] \
+             void createTypeInt([[vk::ext_literal]] int sizeInBits, [[vk::ext_literal]] int signedness); \
+             [[vk::ext_type_def(1, /* OpTypeVector */ 23)]] \
+             void createTypeVector([[vk::ext_reference]] vk::ext_type<0> typeInt, [[vk::ext_literal]] int componentCount); \
+             RWBuffer<uint> o; [numthreads(1, 1, 1)] void main() {{ {call} o[0] = 1; }}"
+        )
+    };
+    let with = s("vk::ext_type<0> a; vk::ext_type<1> v; createTypeInt(8, 0); createTypeVector(a, 4);");
+    effect("cs_6_0", true, &with, &s(""), "%spirvIntrinsicType = OpTypeInt 8 0");
+    let a = build(&with, "cs_6_0", true).unwrap();
+    assert!(a.contains("%spirvIntrinsicType_0 = OpTypeVector %spirvIntrinsicType 4"), "{a}");
+    assert!(a.contains("OpExtension \"SPV_KHR_8bit_storage\""), "{a}");
+    assert!(a.contains("%v = OpVariable %_ptr_Function_spirvIntrinsicType_0 Function"), "{a}");
+    assert!(!a.contains("createType"), "{a}");
+    // A type no call defines is an error naming it.
+    let e = build(&s("vk::ext_type<1> v;"), "cs_6_0", true).unwrap_err();
+    assert!(e.contains("vk::ext_type<1>: no call of a [[vk::ext_type_def(1, ...)]] function defines it") || e.contains("vk::ext_type<0>"), "{e}");
 }
 
 #[test]

@@ -74,9 +74,10 @@ const NODE: Status = Refused;
 /// decoration, which the SPIR-V back end does not write yet. A local declaration carries its
 /// attributes as a statement; the back end refuses them on a statement that declares nothing.
 const EXT_DECORATE_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param, S::Function, S::Stmt];
-/// Where `vk::ext_capability`/`vk::ext_extension` are honored: on a typedef or a struct field
-/// they would apply when the type is used, which the back end does not track yet.
-const EXT_REQUIREMENT_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param, S::Function, S::Stmt];
+/// Where `vk::ext_capability`/`vk::ext_extension` are honored: on a typedef of an inline SPIR-V
+/// type or on a struct field they apply when the type (the struct) is lowered; on another
+/// typedef they would apply where the typedef's name is used, which sema does not track.
+const EXT_REQUIREMENT_SITES: &[AttrSite] = &[S::GlobalVar, S::LocalVar, S::Param, S::Function, S::Stmt, S::InlineTypedef, S::Field];
 
 /// Every attribute sema accepts. Plain attribute names compare case-insensitively (`[NumThreads]`),
 /// `vk::` names exactly.
@@ -162,7 +163,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: Some("vk"), name: "ext_capability", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: HonoredAt { sites: EXT_REQUIREMENT_SITES, test: "vk_ext_capability_and_extension_are_declared" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "ext_extension", applies_to: "functions, variables, typedefs (inline SPIR-V)", spirv: HonoredAt { sites: EXT_REQUIREMENT_SITES, test: "vk_ext_capability_and_extension_are_declared" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "spvexecutionmode", applies_to: "entry points (inline SPIR-V execution modes)", spirv: HonoredAt { sites: &[S::Function], test: "vk_spvexecutionmode_adds_execution_modes" }, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "ext_type_def", applies_to: "functions defining an inline SPIR-V type", spirv: Refused, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "ext_type_def", applies_to: "functions defining an inline SPIR-V type", spirv: Honored { test: "vk_ext_type_def_defines_an_inline_type" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "ext_builtin_input", applies_to: "static globals (inline SPIR-V built-in inputs)", spirv: HonoredAt { sites: &[S::GlobalVar], test: "vk_ext_builtin_makes_a_builtin_variable" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "ext_builtin_output", applies_to: "static globals (inline SPIR-V built-in outputs)", spirv: HonoredAt { sites: &[S::GlobalVar], test: "vk_ext_builtin_makes_a_builtin_variable" }, dxil: VK_ONLY },
 ];

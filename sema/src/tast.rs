@@ -172,6 +172,8 @@ pub enum AttrSite {
     CBuffer,
     Struct,
     Typedef,
+    /// A typedef of an inline SPIR-V type (`vk::SpirvType`, `vk::SpirvOpaqueType`).
+    InlineTypedef,
 }
 
 impl AttrSite {
@@ -187,6 +189,7 @@ impl AttrSite {
             AttrSite::CBuffer => "a cbuffer",
             AttrSite::Struct => "a struct",
             AttrSite::Typedef => "a typedef",
+            AttrSite::InlineTypedef => "a typedef of an inline SPIR-V type",
         }
     }
 }
@@ -460,6 +463,12 @@ pub struct Module {
     pub entries: Vec<EntryPoint>,
     /// Every attribute the program writes that the attribute table knows, in source order.
     pub attr_uses: Vec<AttrUse>,
+    /// The `[[vk::ext_capability]]`/`[[vk::ext_extension]]` attributes of typedefs of inline
+    /// SPIR-V types (`vk::SpirvType`, `vk::SpirvOpaqueType`) and of struct fields, by the type
+    /// (the inline type, the struct): the SPIR-V emitter declares them when it lowers the type,
+    /// so an unused type adds nothing (as in DXC). Invariant: each type is `Type::InlineSpirv`
+    /// or `Type::Struct`, each attribute one of those two.
+    pub type_requirements: Vec<(TypeId, Vec<RawAttr>)>,
 }
 
 impl Module {
@@ -476,6 +485,7 @@ impl Module {
             entry: None,
             entries: Vec::new(),
             attr_uses: Vec::new(),
+            type_requirements: Vec::new(),
         }
     }
     pub fn expr(&self, id: ExprId) -> &Expr {

@@ -105,6 +105,16 @@ impl Context {
             Type::SampledImage { image } => (Op::TypeSampledImage, vec![r(*image)]),
             Type::AccelerationStructure => (Op::TypeAccelerationStructureKHR, vec![]),
             Type::RayQuery => (Op::TypeRayQueryKHR, vec![]),
+            Type::Inline { opcode, operands } => (
+                *opcode,
+                operands
+                    .iter()
+                    .map(|o| match *o {
+                        crate::types::InlineOperand::Id(id) => r(id),
+                        crate::types::InlineOperand::Literal(x) => w(x),
+                    })
+                    .collect(),
+            ),
         };
         self.decls.push(Instruction::new(op, None, Some(id.0), operands));
         match &ty {
@@ -263,6 +273,14 @@ impl Context {
             self.plain_consts.insert(id);
         }
         self.const_ids.insert(key, id);
+        id
+    }
+
+    /// A constant the shader writes as an inline instruction (`[[vk::ext_instruction(/* OpConstant */
+    /// 43)]]`): declared as written, never uniqued.
+    pub fn inline_constant(&mut self, op: Op, ty: SpvId, operands: Vec<Operand>) -> SpvId {
+        let id = self.alloc_id();
+        self.decls.push(Instruction::new(op, Some(ty.0), Some(id.0), operands));
         id
     }
 

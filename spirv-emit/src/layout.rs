@@ -27,6 +27,9 @@ pub enum LType {
     /// A struct member placed at a fixed offset (`[[vk::offset(n)]]`, which overrules the rule);
     /// the members after it follow the rule from its end.
     Pinned { ty: Box<LType>, offset: u32 },
+    /// A type whose size and alignment are declared (`vk::SpirvType<Opcode, Size, Alignment,
+    /// ...>`): the same under every rule.
+    Sized { size: u32, align: u32 },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +78,7 @@ pub fn layout_of(ty: &LType, rule: LayoutRule) -> Layout {
     match ty {
         LType::Pinned { ty, .. } => layout_of(ty, rule),
         LType::Scalar(b) => Layout { align: *b, size: *b, stride: 0 },
+        LType::Sized { size, align } => Layout { align: *align, size: *size, stride: 0 },
         LType::Vector { elem, count } => {
             let size = elem * count;
             // Relaxed rules relax a vector only where it is a struct member (see `place_members`):

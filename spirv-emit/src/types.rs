@@ -116,6 +116,16 @@ pub enum Type {
     SampledImage { image: SpvId },
     AccelerationStructure,
     RayQuery,
+    /// A type the shader spells as inline SPIR-V (`vk::SpirvType`, `vk::SpirvOpaqueType`,
+    /// `vk::ext_type`): its opcode (a type-declaring one, checked by the lowering) and operands.
+    Inline { opcode: spirv::Op, operands: Vec<InlineOperand> },
+}
+
+/// An operand of an inline SPIR-V type: the id of a type or constant, or a literal word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InlineOperand {
+    Id(SpvId),
+    Literal(u32),
 }
 
 impl Type {

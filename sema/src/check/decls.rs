@@ -441,8 +441,10 @@ impl Checker<'_> {
     }
 
     fn check_typedef(&mut self, t: &ast::TypedefDecl) {
+        let first_use = self.m.attr_uses.len();
         self.vet_attrs(&t.attrs, AttrSite::Typedef);
         let base = self.resolve_type_mods(&t.ty, &t.modifiers);
+        self.inline_type_requirements(t, base, first_use);
         for (name, dims) in &t.names {
             let ty = self.apply_dims(base, dims);
             self.declare(&name.name, Symbol::Type(ty), name.span);
@@ -544,6 +546,7 @@ impl Checker<'_> {
                 }
                 Decl::Var(v) => {
                     self.vet_attrs(&v.attrs, AttrSite::Field);
+                    self.record_type_requirements(ty, &v.attrs);
                     let vk = self.field_vk(&v.attrs);
                     let fty = self.resolve_type_mods(&v.ty, &v.modifiers);
                     for decl in &v.declarators {

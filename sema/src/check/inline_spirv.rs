@@ -6,11 +6,50 @@
 //! `vk::Literal<vk::integral_constant<T, V>>` (the value as a literal word).
 
 use super::Checker;
+use crate::tast::AttrSite;
 use crate::types::{InlineSpirvType, SpirvOperand, Type, TypeId, TypeTable};
 use hlslc_frontend::ast::{TemplateArg, TypeKind, TypeSpec};
 use hlslc_frontend::Span;
 
+fn is_requirement(ns: Option<&str>, name: &str) -> bool {
+    ns == Some("vk") && matches!(name, "ext_capability" | "ext_extension")
+}
+
 impl Checker<'_> {
+    /// A typedef of an inline SPIR-V type with `[[vk::ext_capability]]`/`[[vk::ext_extension]]`:
+    /// recorded on the type for the SPIR-V emitter, which declares them when the type is used;
+    /// their uses (recorded from `first_use`) move to [`AttrSite::InlineTypedef`], where the
+    /// attribute table honors them. On a typedef of any other type they stay refused.
+    pub(crate) fn inline_type_requirements(&mut self, t: &hlslc_frontend::ast::TypedefDecl, ty: TypeId, first_use: usize) {
+        if !matches!(self.m.types.get(ty), Type::InlineSpirv(_)) {
+            return;
+        }
+        if self.record_type_requirements(ty, &t.attrs) {
+            for u in &mut self.m.attr_uses[first_use..] {
+                if u.site == AttrSite::Typedef && is_requirement(u.namespace.as_deref(), &u.name) {
+                    u.site = AttrSite::InlineTypedef;
+                }
+            }
+        }
+    }
+
+    /// The `[[vk::ext_capability]]`/`[[vk::ext_extension]]` attributes among `attrs` (of a
+    /// typedef of `ty`, or of a field of struct `ty`), recorded in the module's
+    /// `type_requirements`; whether there were any.
+    pub(crate) fn record_type_requirements(&mut self, ty: TypeId, attrs: &[hlslc_frontend::ast::Attribute]) -> bool {
+        let reqs: Vec<_> =
+            attrs.iter().filter(|a| is_requirement(a.namespace.as_ref().map(|n| n.name.as_str()), &a.name.name)).cloned().collect();
+        if reqs.is_empty() {
+            return false;
+        }
+        let raw = self.raw_attrs(&reqs);
+        match self.m.type_requirements.iter_mut().find(|(t, _)| *t == ty) {
+            Some((_, list)) => list.extend(raw),
+            None => self.m.type_requirements.push((ty, raw)),
+        }
+        true
+    }
+
     /// The type `name<args>` names when `name` is one of the inline SPIR-V templates, `None`
     /// when it is not one of them.
     pub(crate) fn inline_spirv_type(&mut self, name: &str, args: Option<&[TemplateArg]>, ts: &TypeSpec) -> Option<TypeId> {

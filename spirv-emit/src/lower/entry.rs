@@ -798,10 +798,9 @@ impl<'m> Lowerer<'m> {
                 match b {
                     BuiltIn::SampleId => self.b.capability(spirv::Capability::SampleRateShading),
                     BuiltIn::ViewportIndex if matches!(stage, Stage::Geometry | Stage::Pixel) => self.b.capability(spirv::Capability::MultiViewport),
-                    BuiltIn::ViewIndex => {
-                        self.b.capability(spirv::Capability::MultiView);
-                        self.b.extension("SPV_KHR_multiview");
-                    }
+                    // Its extension comes from the capability pass, in the order of the
+                    // built-ins' decorations as DXC lists them.
+                    BuiltIn::ViewIndex => self.b.capability(spirv::Capability::MultiView),
                     BuiltIn::Layer | BuiltIn::PrimitiveId if stage == Stage::Pixel => {
                         self.b.capability(spirv::Capability::Geometry)
                     }

@@ -92,6 +92,7 @@ impl<'m> Lowerer<'m> {
                 self.build_from(ty, &mut queue, e)?
             }
             ExprKind::Call { func, args, .. } if self.is_inline_instruction(*func) => self.inline_instruction(*func, args, ty, e)?,
+            ExprKind::Call { func, .. } if self.is_type_def(*func) => self.type_def_call(*func, e)?,
             ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
             ExprKind::Intrinsic { op: hlslc_sema::intrinsics::IntrinsicOp::MethodGetBufferContents, object: Some(obj), .. } => {
                 let p = self.buffer_pointer_place(*obj, ty)?;

@@ -419,6 +419,20 @@ impl<'m> Lowerer<'m> {
             return Ok(self.b.value(Op::ExtInst, rty, ops)?);
         }
         let op = Op::from_u32(opcode).ok_or_else(|| err("ext_instruction", format!("{opcode} is not a SPIR-V opcode"), span))?;
+        let name = format!("{op:?}");
+        if !void && (name.starts_with("Constant") || name.starts_with("SpecConstant")) {
+            // A constant of the module (DXC's spv.intrinsicConstantValue.hlsl): its operands
+            // must be literals or constants.
+            let constant = |o: &Operand| match o {
+                Operand::IdRef(id) => self.b.ctx.is_constant(SpvId(*id)),
+                _ => true,
+            };
+            if !operands.iter().all(constant) {
+                return Err(err("ext_instruction", format!("the operands of Op{op:?} must be literals or constants"), span));
+            }
+            let rty = self.ty(ty, Layout::Logical)?;
+            return Ok(self.b.ctx.inline_constant(op, rty, operands));
+        }
         if structural(op) {
             return Err(err("ext_instruction", format!("Op{op:?} cannot be written as an inline instruction"), span));
         }

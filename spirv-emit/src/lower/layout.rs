@@ -115,6 +115,9 @@ fn describe(types: &TypeTable, ty: TypeId, rule: LayoutRule) -> LType {
         }
         // A buffer device address.
         Type::Object { kind: hlslc_sema::types::ObjectKind::VkBufferPointer, .. } => LType::Scalar(8),
+        Type::InlineSpirv(hlslc_sema::types::InlineSpirvType::Inline { size_align: Some((size, align)), .. }) => {
+            LType::Sized { size: *size, align: *align }
+        }
         _ => LType::Scalar(4),
     }
 }

@@ -24,6 +24,7 @@ mod expr;
 mod fold;
 mod heap;
 mod inline_spirv;
+mod inline_types;
 mod intrinsics;
 pub mod layout;
 mod place;
@@ -94,6 +95,10 @@ pub struct LowerOptions {
     /// `-fspv-extension=SPV_NV_ray_tracing`: ray tracing through `SPV_NV_ray_tracing`
     /// (`OpTraceNV`, payload locations as operands) instead of `SPV_KHR_ray_tracing`.
     pub ray_tracing_nv: bool,
+    /// `-fspv-extension=` allows `SPV_KHR_compute_shader_derivatives` (by name or as `KHR`) and
+    /// not the NV one: compute derivatives are declared with the KHR extension, as DXC does
+    /// under such a list (by default the NV spelling, which the SPIRV-Tools we validate with know).
+    pub compute_derivatives_khr: bool,
     /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex - BaseInstance`.
     pub nonzero_base_instance: bool,
     /// `-fvk-support-nonzero-base-vertex`: `SV_VertexID` is `VertexIndex - BaseVertex`.
@@ -177,6 +182,7 @@ impl Default for LowerOptions {
             maximal_reconvergence: false,
             debug_source: None,
             ray_tracing_nv: false,
+            compute_derivatives_khr: false,
             nonzero_base_instance: false,
             nonzero_base_vertex: false,
             stage_io_order_alpha: false,

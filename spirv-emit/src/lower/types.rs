@@ -50,6 +50,12 @@ impl<'m> Lowerer<'m> {
             return Ok(id);
         }
         let id = self.ty_uncached(t, layout)?;
+        // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` of a typedef of an inline SPIR-V
+        // type or of a struct's field: declared when the type is used.
+        let m = self.m;
+        for (_, attrs) in m.type_requirements.iter().filter(|(r, _)| *r == t) {
+            self.ext_requirements(attrs, None)?;
+        }
         self.types.insert((t, layout), id);
         Ok(id)
     }
@@ -111,7 +117,8 @@ impl<'m> Lowerer<'m> {
             Type::Object { kind: ObjectKind::ConstantBuffer, .. } if layout == Layout::Std430 => return self.object_ty_laid_out(t, true),
             Type::Object { kind: ObjectKind::VkBufferPointer, elem: Some(e), .. } => return self.buffer_pointer_ty(e),
             Type::Object { .. } => return self.object_ty(t),
-            Type::Error | Type::String | Type::InlineSpirv(_) => return unsupported(format!("the type '{}'", self.type_name(t)), None),
+            Type::InlineSpirv(it) => return self.inline_spirv_ty(&it.clone()),
+            Type::Error | Type::String => return unsupported(format!("the type '{}'", self.type_name(t)), None),
         })
     }
 

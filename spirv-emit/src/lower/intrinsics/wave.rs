@@ -234,8 +234,13 @@ impl<'m> Lowerer<'m> {
         };
         self.b.capability(C::ComputeDerivativeGroupQuadsKHR);
         self.b.capability(C::ComputeDerivativeGroupLinearKHR);
-        // The NV spelling: the KHR one is newer than the SPIRV-Tools we validate with.
-        self.b.extension("SPV_NV_compute_shader_derivatives");
+        // The NV spelling unless the allowed list asks for the KHR one: the KHR extension is
+        // newer than the SPIRV-Tools we validate with.
+        if self.opts.compute_derivatives_khr {
+            self.b.extension("SPV_KHR_compute_shader_derivatives");
+        } else {
+            self.b.extension("SPV_NV_compute_shader_derivatives");
+        }
         if let Some(f) = index.and_then(|i| self.b.entry_points().get(i)).map(|e| e.function) {
             self.b.execution_mode(f, mode, &[]);
         }
