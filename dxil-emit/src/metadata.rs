@@ -325,6 +325,15 @@ pub struct EntryProperties {
     pub ray_payload_size: Option<u32>,
     /// A hit shader's attribute size in bytes (tag 7, after the payload size).
     pub ray_attrib_size: Option<u32>,
+    /// An amplification shader's state (tag 10).
+    pub as_state: Option<AsState>,
+}
+
+/// An amplification shader's properties: `!{!{x, y, z}, payload size in bytes}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsState {
+    pub num_threads: [u32; 3],
+    pub payload_size: u32,
 }
 
 /// A domain shader's properties: `!{domain, input control point count}`.
@@ -388,6 +397,7 @@ const AUTO_BINDING_SPACE_TAG: u32 = 5;
 const RAY_PAYLOAD_SIZE_TAG: u32 = 6;
 const RAY_ATTRIB_SIZE_TAG: u32 = 7;
 const SHADER_KIND_TAG: u32 = 8;
+const AS_STATE_TAG: u32 = 10;
 const WAVE_SIZE_TAG: u32 = 11;
 
 /// Adds an entry record `!{fn, !"name", signatures, resources, properties}` to
@@ -442,6 +452,14 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
         let c = m.const_f32(hs.max_tess_factor);
         let f = m.types.float();
         t.push(MdOperand::Value(f, Value::Const(c)));
+        props.push(MdOperand::Node(m.md_node(t)));
+    }
+    if let Some(a) = e.properties.as_state {
+        props.push(i32_op(m, AS_STATE_TAG));
+        let [x, y, z] = a.num_threads;
+        let t = vec![i32_op(m, x), i32_op(m, y), i32_op(m, z)];
+        let threads = MdOperand::Node(m.md_node(t));
+        let t = vec![threads, i32_op(m, a.payload_size)];
         props.push(MdOperand::Node(m.md_node(t)));
     }
     if let Some([x, y, z]) = e.properties.num_threads {

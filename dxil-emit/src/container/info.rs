@@ -73,6 +73,9 @@ pub struct ModuleInfo {
     pub ds_state: Option<[u32; 2]>,
     /// `!{input control points, output control points, domain, partitioning, output primitive}`.
     pub hs_state: Option<[u32; 5]>,
+    /// An amplification shader's payload size in bytes (its state, tag 10, also gives
+    /// `num_threads`).
+    pub as_payload_size: Option<u32>,
     /// `false` with `-enable-16bit-types` (native 16-bit types instead of minimum precision).
     pub use_min_precision: bool,
 }
@@ -165,6 +168,7 @@ pub fn module_info(m: &Module) -> Result<ModuleInfo, InfoError> {
         gs_state: None,
         ds_state: None,
         hs_state: None,
+        as_payload_size: None,
         use_min_precision: m.target_datalayout != crate::ir::DXIL_DATALAYOUT_16BIT,
     };
     if let Some(res) = md.named("dx.resources") {
@@ -212,6 +216,14 @@ pub fn module_info(m: &Module) -> Result<ModuleInfo, InfoError> {
                 2 => info.ds_state = Some(ints(2)?.try_into().unwrap_or([0; 2])),
                 3 => info.hs_state = Some(ints(5)?.try_into().unwrap_or([0; 5])),
                 4 => info.num_threads = ints(3)?.try_into().unwrap_or([0; 3]),
+                10 => {
+                    let Some(node) = md.sub(value, "amplification state")? else { return err("the amplification state is null") };
+                    let Some(threads) = md.sub(node.first(), "amplification state numthreads")? else { return err("the amplification state has no numthreads") };
+                    for (i, n) in info.num_threads.iter_mut().enumerate() {
+                        *n = md.u32(threads.get(i), "amplification state numthreads")?;
+                    }
+                    info.as_payload_size = Some(md.u32(node.get(1), "amplification state payload size")?);
+                }
                 11 => info.wave_size = Some(ints(1)?[0]),
                 _ => {}
             }

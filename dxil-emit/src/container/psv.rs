@@ -89,6 +89,7 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
             stage.u8(u8::from(depth));
             stage.u8(u8::from(sample));
         }
+        Stage::Amplification => stage.u32(info.as_payload_size.unwrap_or(0)),
         _ => {}
     }
     stage.bytes.resize(16, 0);

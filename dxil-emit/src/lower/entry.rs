@@ -29,6 +29,9 @@ pub struct SigState {
     /// A ray tracing shader's payload (or callable data) size and attribute size in bytes.
     pub ray_payload_size: Option<u32>,
     pub ray_attrib_size: Option<u32>,
+    /// An amplification shader's payload size in bytes, and its `DispatchMesh` calls.
+    pub mesh_payload_size: Option<u32>,
+    pub dispatch_mesh_calls: u32,
 }
 
 /// Which signature an element goes to.
@@ -213,8 +216,8 @@ impl Lowerer<'_> {
             }
             return Ok(out);
         }
-        if self.target.stage == Stage::Compute {
-            return unsupported(format!("the compute-shader input `{}`", piece.semantic), span);
+        if matches!(self.target.stage, Stage::Compute | Stage::Amplification) {
+            return unsupported(format!("the {}-shader input `{}`", self.target.stage.name(), piece.semantic), span);
         }
         if matches!(self.target.stage, Stage::Hull | Stage::Domain) {
             if let Some(v) = self.load_tess_system_value(piece, sv)? {
@@ -486,6 +489,9 @@ pub(crate) fn entry_properties(
             output_primitive: tess.output_primitive,
             max_tess_factor: tess.max_tess_factor,
         });
+    }
+    if target.stage == Stage::Amplification {
+        properties.as_state = Some(metadata::AsState { num_threads: ep.numthreads.unwrap_or([1, 1, 1]), payload_size: sigs.mesh_payload_size.unwrap_or(0) });
     }
     if target.stage == Stage::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));

@@ -177,6 +177,9 @@ impl Lowerer<'_> {
         if let Some(r) = self.ray_intrinsic(op, args, e) {
             return r;
         }
+        if let Some(r) = self.mesh_intrinsic(op, args, e) {
+            return r;
+        }
         let rty = self.t.expr(e).ty;
         let k = self.arg_kind(args, 0);
         let rk = self.kind_of(rty);

@@ -22,6 +22,7 @@ mod intrinsics_compound;
 mod intrinsics_ext;
 mod layout;
 mod library;
+mod mesh;
 mod raytracing;
 mod methods;
 mod resources;
@@ -97,7 +98,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         return unsupported("a module without an entry point", None);
     };
     let kind = match ep.stage {
-        k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain) => k,
+        k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain | Stage::Amplification) => k,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
     };
     let (major, minor) = options.shader_model;
@@ -108,6 +109,10 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
     }
     let target = Target { stage: kind, version };
     let lowered = lower_entry_point(module, &mut m, &ep, options, target, &options.entry_name, resources::ResState::default())?;
+    if kind == Stage::Amplification && lowered.sigs.dispatch_mesh_calls != 1 {
+        // DXC's validator: one call, which every path reaches once, is what a group may make.
+        return Err(LowerError { message: "DispatchMesh must be called exactly once in an Amplification shader.".into(), span: Some(module.func(ep.func).span) });
+    }
     entry::emit_metadata(&mut m, module, options, target, lowered.main, &ep, &lowered.sigs, &lowered.res, lowered.patch_constant);
     Ok(m)
 }

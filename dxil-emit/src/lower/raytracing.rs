@@ -386,7 +386,7 @@ impl Lowerer<'_> {
     }
 
     /// The argument `arg` (a user struct) in an `alloca`; with the struct's HLSL type.
-    fn udt_arg(&mut self, arg: ExprId) -> R<(Value, TypeId)> {
+    pub(crate) fn udt_arg(&mut self, arg: ExprId) -> R<(Value, TypeId)> {
         let ty = match &self.t.expr(arg).kind {
             tast::ExprKind::OutArg { lvalue, .. } => self.t.expr(*lvalue).ty,
             _ => self.t.expr(arg).ty,

@@ -7,7 +7,8 @@ use hlslc_frontend::{Diagnostic, Diagnostics, Span};
 
 /// A mesh shader:
 /// - has `[outputtopology("point" | "line" | "triangle")]`;
-/// - declares exactly one `out vertices` and one `out indices` parameter, at most one
+/// - declares exactly one `out vertices` and one `out indices` parameter (for SPIR-V; DXIL
+///   allows none), at most one
 ///   `out primitives` and one `in payload`; vertices, indices and primitives are 1D arrays;
 ///   the indices are `uint` (points), `uint2` (lines) or `uint3` (triangles); the primitives
 ///   array is as long as the indices array;
@@ -63,10 +64,11 @@ pub(super) fn check_mesh(m: &Module, ep: &EntryPoint, spirv: bool, diags: &mut D
         }
         arrays.push((kind, v));
     }
-    if !seen.contains(&Modifier::Vertices) {
+    // DXC's DXIL back end compiles a mesh shader without outputs (convergent_cs.hlsl).
+    if spirv && !seen.contains(&Modifier::Vertices) {
         err(diags, f.span, "expected vertices object declaration".into());
     }
-    if !seen.contains(&Modifier::Indices) {
+    if spirv && !seen.contains(&Modifier::Indices) {
         err(diags, f.span, "expected indices object declaration".into());
     }
     if spirv {
