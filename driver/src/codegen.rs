@@ -285,6 +285,14 @@ pub(crate) fn spirv(
                 });
                 check_texel_offsets(&m, diags);
             }
+            // -fspv-use-vulkan-memory-model: after the optimizer (whose passes read the
+            // GLSL450 model's decorations), at every level, -fcgl included, as dxc does.
+            if so.use_vulkan_memory_model {
+                if let Err(e) = hlslc_spirv_opt::memmodel::run(&mut m) {
+                    diags.push(Diagnostic::error(format!("-fspv-use-vulkan-memory-model: {e}")));
+                    return None;
+                }
+            }
             // -fspv-max-id: the id bound the module may reach (dxc's optimizer fails when it
             // would need more; hlslc checks the finished module at every level).
             if let Some(max) = so.max_id {

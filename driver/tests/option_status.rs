@@ -88,6 +88,14 @@ float4 main() : SV_Position {
 }
 "#;
 
+/// A globally coherent buffer read and another written (dxc's decoration.coherent.hlsl).
+const COHERENT: &str = r#"
+globallycoherent RWByteAddressBuffer buffer1;
+globallycoherent RWStructuredBuffer<uint> buffer2;
+RWStructuredBuffer<uint> buffer3;
+float4 main() : SV_Target { buffer2[0] = buffer1.Load(0) + buffer3[1]; return buffer2[2]; }
+"#;
+
 const VS: &str = "float4 main(float4 p : POSITION) : SV_Position { return p; }\n";
 
 const LAYOUT: &str = r#"
@@ -258,6 +266,11 @@ fn cases() -> Vec<Case> {
         case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--loop-unroll"], "the spirv-opt pass '--loop-unroll' is not implemented"),
         case("Oconfig=", IFS, VS_ARGS, &["-O1", "-Oconfig=-O"], "-Oconfig should not be used together with -O"),
         case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=-O", "-Oconfig=-Os"], "-Oconfig should not be specified more than once"),
+        // globallycoherent: the decoration becomes per-access flags (dxc's decoration.coherent.hlsl).
+        spv("fspv-use-vulkan-memory-model", COHERENT, &["-fspv-use-vulkan-memory-model"], "OpMemoryModel Logical Vulkan"),
+        spv("fspv-use-vulkan-memory-model", COHERENT, &["-fspv-use-vulkan-memory-model"], "MakePointerVisible|NonPrivatePointer %uint_5"),
+        spv("fspv-use-vulkan-memory-model", COHERENT, &["-fspv-use-vulkan-memory-model"], "MakePointerAvailable|NonPrivatePointer %uint_5"),
+        spv("fspv-use-vulkan-memory-model", COHERENT, &["-fspv-use-vulkan-memory-model"], "!OpDecorate %buffer1 Coherent"),
         spv("fspv-print-all", UNUSED, &["-fspv-print-all"], "; IR before pass ssa-rewrite"),
         spv("fspv-print-all", UNUSED, &["-fspv-print-all"], "; IR after last pass"),
         spv("fspv-max-id", UNUSED, &["-fspv-max-id", "8"], "ID overflow: the module's id bound is"),

@@ -20,6 +20,7 @@ pub mod ids;
 pub mod ifconv;
 pub mod inline;
 pub mod mem2reg;
+pub mod memmodel;
 pub mod merge;
 pub mod offsets;
 pub mod scalar;

@@ -204,7 +204,7 @@ pub static STATUS: &[(&str, Status)] = &[
     ("fspv-reflect", Implemented),
     ("fspv-flatten-resource-arrays", Implemented),
     ("fspv-entrypoint-name=", Implemented),
-    ("fspv-use-vulkan-memory-model", Refused("the Vulkan memory model is not implemented")),
+    ("fspv-use-vulkan-memory-model", Implemented),
     ("fspv-use-legacy-buffer-matrix-order", Refused("the legacy buffer matrix order is not implemented")),
     ("fspv-use-unknown-image-format", Implemented),
     ("fspv-use-descriptor-heap", Refused("descriptor heaps through SPV_EXT_descriptor_heap are not implemented")),

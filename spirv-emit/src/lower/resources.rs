@@ -90,6 +90,7 @@ impl<'m> Lowerer<'m> {
                         let id = self.b.global_variable(ptr_ty, sc, None);
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
+                        self.decorate_coherent(g, id);
                         self.decorate_input_attachment(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         self.user_type(id, var.ty);
@@ -118,6 +119,7 @@ impl<'m> Lowerer<'m> {
                         let id = self.b.global_variable(ptr_ty, sc, None);
                         self.global_ids.push(id);
                         self.b.ctx.name(id, &var.name);
+                        self.decorate_coherent(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         self.user_type(id, var.ty);
                         let count = array_elements(m, var.ty);
@@ -403,6 +405,14 @@ impl<'m> Lowerer<'m> {
         for (var, name) in std::mem::take(&mut self.user_types) {
             self.b.extension("SPV_GOOGLE_user_type");
             self.b.ctx.decorate(var, &Decoration::with_string(D::UserTypeGOOGLE, &name));
+        }
+    }
+
+    /// `globallycoherent` on a resource: `Coherent` on its variable (the Vulkan memory model
+    /// turns it into per-access flags). It was parsed and dropped before.
+    fn decorate_coherent(&mut self, g: VarId, id: SpvId) {
+        if self.m.var(g).globally_coherent {
+            self.b.ctx.decorate(id, &Decoration::new(D::Coherent));
         }
     }
 
