@@ -82,8 +82,15 @@ fn class_code(c: ResourceClass) -> i8 {
 }
 
 fn resource_kind(k: ObjectKind) -> ResourceKind {
+    dxil_resource_kind(k).unwrap_or(ResourceKind::Texture2D)
+}
+
+/// The DXIL resource shape of an object kind; `None` for kinds DXIL has no resource for
+/// (`vk::SampledTexture*`, subpass inputs): [`Lowerer::res_info`] refuses those, so every resource
+/// the other callers see has a shape.
+fn dxil_resource_kind(k: ObjectKind) -> Option<ResourceKind> {
     use ObjectKind::*;
-    match k {
+    Some(match k {
         Texture1D | RWTexture1D | RasterizerOrderedTexture1D => ResourceKind::Texture1D,
         Texture1DArray | RWTexture1DArray | RasterizerOrderedTexture1DArray => ResourceKind::Texture1DArray,
         Texture2D | RWTexture2D | RasterizerOrderedTexture2D => ResourceKind::Texture2D,
@@ -104,8 +111,8 @@ fn resource_kind(k: ObjectKind) -> ResourceKind {
         RaytracingAccelerationStructure => ResourceKind::RTAccelerationStructure,
         FeedbackTexture2D => ResourceKind::FeedbackTexture2D,
         FeedbackTexture2DArray => ResourceKind::FeedbackTexture2DArray,
-        _ => ResourceKind::Texture2D,
-    }
+        _ => return None,
+    })
 }
 
 fn comp_type(k: ScalarKind) -> ComponentType {
@@ -569,7 +576,7 @@ impl Lowerer<'_> {
     #[allow(clippy::too_many_arguments)]
     fn res_info(&self, kind: ObjectKind, elem: Option<TypeId>, name: String, ty: TypeId, globally_coherent: bool, range: u32, span: Option<Span>) -> R<ResInfo> {
         let Some(class) = kind.resource_class() else { return unsupported(format!("`{}` objects", kind.name()), span) };
-        let rk = resource_kind(kind);
+        let Some(rk) = dxil_resource_kind(kind) else { return unsupported(format!("`{}` objects", kind.name()), span) };
         let (element, stride, cb_size) = match rk {
             ResourceKind::StructuredBuffer => {
                 let mut off = 0;
