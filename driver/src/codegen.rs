@@ -353,6 +353,7 @@ pub(crate) fn dxil(
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
+    sources: (&SourceMap, FileId),
     reflection: &mut Option<crate::Reflection>,
     rootsig_define: Option<String>,
     root_signature: &mut Option<Vec<u8>>,
@@ -363,6 +364,11 @@ pub(crate) fn dxil(
         Some(module)
     })?;
     if diags.has_errors() {
+        return None;
+    }
+    if options.debug_info && options.output_kind == OutputKind::Binary {
+        // The container would lack what -Zi asks for: refuse rather than drop it.
+        diags.push(Diagnostic::error(hlslc_dxil::container::DEBUG_CONTAINER).with_code("E0401"));
         return None;
     }
     let profile = options.profile?;
@@ -378,6 +384,7 @@ pub(crate) fn dxil(
         library: profile.kind == crate::profile::ProfileKind::Shader(hlslc_sema::entry::Stage::Library),
         auto_binding_space: options.dxil_options.auto_binding_space,
         default_linkage_external: options.dxil_options.default_linkage_external,
+        debug: options.debug_info.then(|| dxil_debug(options, sources.0, sources.1)),
     };
     let rs_source = match rootsig_define {
         Some(text) => Some(crate::rootsig::Source { text, span: None }),
@@ -423,6 +430,27 @@ pub(crate) fn dxil(
             diags.push(d);
             None
         }
+    }
+}
+
+/// What `-Zi` describes in DXIL: the sources, the `-D` definitions and the command line.
+fn dxil_debug(options: &Options, files: &SourceMap, main: FileId) -> hlslc_dxil::lower::debug::DebugOptions {
+    use hlslc_frontend::pp::CmdDefine;
+    let defines = options
+        .defines
+        .iter()
+        .filter_map(|d| match d {
+            CmdDefine::Define { name, value: Some(v) } => Some(format!("{name}={v}")),
+            CmdDefine::Define { name, value: None } => Some(name.clone()),
+            CmdDefine::Undef(_) => None,
+        })
+        .collect();
+    hlslc_dxil::lower::debug::DebugOptions {
+        files: files.clone(),
+        main,
+        args: options.command_args.clone(),
+        defines,
+        optimized: options.opt_level > 0 && !options.disable_optimizations,
     }
 }
 

@@ -155,7 +155,7 @@ fn run(
             if options.spirv {
                 return crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
             }
-            crate::codegen::dxil(&unit, options, diags, times, reflection, rootsig_define, root_signature)
+            crate::codegen::dxil(&unit, options, diags, times, (sm, main), reflection, rootsig_define, root_signature)
         }
         Action::Preprocess | Action::Dependencies => None,
     }

@@ -291,6 +291,8 @@ pub struct Options {
     pub high_level_only: bool,
     /// `-Zi`.
     pub debug_info: bool,
+    /// The command line as given, without the input file (DXIL's `dx.source.args` with `-Zi`).
+    pub command_args: Vec<String>,
     /// `-Zpr` / `-Zpc`.
     pub matrix_packing: Option<MatrixPacking>,
     /// `-WX`.
@@ -343,6 +345,7 @@ impl Default for Options {
             disable_optimizations: false,
             high_level_only: false,
             debug_info: false,
+            command_args: Vec::new(),
             matrix_packing: None,
             warnings_as_errors: false,
             no_warnings: false,

@@ -186,6 +186,8 @@ fn cases() -> Vec<Case> {
         file(spv("Fe", BAD, &["-Fe", "{out}"], "undefined_x")),
         spv("Zi", PS, &["-Zi"], "OpSource HLSL 600"),
         spv("Zi", PS, &["-Zi"], "OpLine"),
+        case("Zi", PS, dxil, &["-Zi"], "llvm.dbg.cu = !{!0}"),
+        case("Zi", PS, dxil, &["-Zi"], "= !DILocation(line: "),
         spv("fspv-debug=", PS, &["-fspv-debug=vulkan", "-O0"], "OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\""),
         spv("fspv-debug=", PS, &["-fspv-debug=vulkan-with-source", "-fcgl"], "DebugSource"),
         // The optimizer removes it, and says so.

@@ -9,26 +9,79 @@
 //! pre-order walk from the named metadata, as LLVM's slot tracker does.
 
 use crate::ir::constants::sign_extend;
-use crate::ir::{AttrSetId, BlockId, Body, Const, ConstId, Function, InstKind, Linkage, MdId, MdOperand, Module, Type, TypeId, Value};
+use crate::ir::{AttrSetId, BlockId, Body, Const, ConstId, Field, Function, InstKind, Linkage, MdId, MdOperand, Module, Type, TypeId, Value};
 use crate::ops::DxilOp;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// Prints `module` as dxc does.
 pub fn print_module(module: &Module) -> String {
-    let mut p = Printer { m: module, out: String::new() };
+    let (order, slot) = md_slots(module);
+    let mut p = Printer { m: module, out: String::new(), order, slot };
     p.module();
     p.out
 }
 
 /// The text of a type, as it appears in the module (`%dx.types.Handle`, `<4 x float>`, ...).
 pub fn type_text(module: &Module, ty: TypeId) -> String {
-    Printer { m: module, out: String::new() }.ty(ty)
+    Printer { m: module, out: String::new(), order: Vec::new(), slot: HashMap::new() }.ty(ty)
 }
 
 struct Printer<'a> {
     m: &'a Module,
     out: String,
+    /// Metadata nodes in slot order, and each node's slot.
+    order: Vec<MdId>,
+    slot: HashMap<MdId, usize>,
+}
+
+/// Metadata slots as LLVM's slot tracker numbers them: a pre-order walk from the named
+/// metadata, then the `!dbg` attachments of each function's instructions in order.
+fn md_slots(m: &Module) -> (Vec<MdId>, HashMap<MdId, usize>) {
+    let mut order: Vec<MdId> = Vec::new();
+    let mut slot: HashMap<MdId, usize> = HashMap::new();
+    let visit = |root: MdId, order: &mut Vec<MdId>, slot: &mut HashMap<MdId, usize>| {
+        let mut stack = vec![root];
+        while let Some(id) = stack.pop() {
+            if slot.contains_key(&id) || id.0 as usize >= m.md_nodes.len() {
+                continue;
+            }
+            slot.insert(id, order.len());
+            order.push(id);
+            let node = &m.md_nodes[id.0 as usize];
+            for o in node.operands.iter().rev() {
+                if let MdOperand::Node(c) = o {
+                    stack.push(*c);
+                }
+            }
+            if let Some(sp) = &node.special {
+                for (_, f) in sp.fields.iter().rev() {
+                    if let Field::Node(Some(c)) = f {
+                        stack.push(*c);
+                    }
+                }
+            }
+        }
+    };
+    for nodes in m.named_md.values() {
+        for &n in nodes {
+            visit(n, &mut order, &mut slot);
+        }
+    }
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        if body.dbg.is_empty() {
+            continue;
+        }
+        for b in &body.blocks {
+            for i in &b.insts {
+                if let Some(&l) = body.dbg.get(i) {
+                    visit(l, &mut order, &mut slot);
+                }
+            }
+        }
+    }
+    (order, slot)
 }
 
 /// `@name`/`%name` with LLVM's quoting: names outside `[A-Za-z0-9._-]` (or starting with a
@@ -294,6 +347,10 @@ impl<'a> Printer<'a> {
             }
             for &iid in &block.insts {
                 let text = self.inst(f, body, &numbering, iid);
+                let text = match body.dbg.get(&iid) {
+                    Some(l) => self.with_location(text, *l),
+                    None => text,
+                };
                 let _ = writeln!(self.out, "  {text}");
             }
         }
@@ -501,31 +558,54 @@ impl<'a> Printer<'a> {
         Some(format!("{glc}{body}"))
     }
 
+    /// An instruction's text with its `!dbg` attachment, and dxc's ` ; line:L col:C` comment
+    /// before any `dx.op` comment, as dxc's disassembler prints them.
+    fn with_location(&self, text: String, loc: MdId) -> String {
+        let Some(s) = self.slot.get(&loc) else { return text };
+        let (code, comment) = match text.find("  ; ") {
+            Some(at) if !text.contains('\n') => (text[..at].to_string(), Some(text[at..].to_string())),
+            _ => (text, None),
+        };
+        let mut out = format!("{code}, !dbg !{s}");
+        let fields = self.m.md_nodes.get(loc.0 as usize).and_then(|n| n.special.as_ref()).map(|sp| &sp.fields);
+        let get = |name: &str| fields.and_then(|f| f.iter().find(|(k, _)| *k == name)).and_then(|(_, v)| match v {
+            Field::Raw(r) => Some(r.clone()),
+            _ => None,
+        });
+        if let (Some(line), Some(col)) = (get("line"), get("column")) {
+            let _ = write!(out, " ; line:{line} col:{col}");
+        }
+        if let Some(c) = comment {
+            out.push_str(&c);
+        }
+        out
+    }
+
+    fn special_text(&self, sp: &crate::ir::Special) -> String {
+        let empty = Function { name: String::new(), ty: TypeId(0), linkage: Linkage::External, attrs: None, arg_names: vec![], body: None };
+        let fields: Vec<String> = sp
+            .fields
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Field::Node(Some(c)) => self.slot.get(c).map_or("null".into(), |s| format!("!{s}")),
+                    Field::Node(None) => "null".into(),
+                    Field::Str(t) => format!("\"{}\"", escape(t)),
+                    Field::Raw(r) => r.clone(),
+                    Field::Value(ty, v) => format!("{} {}", self.ty(*ty), self.operand(&empty, &Numbering::default(), *v)),
+                };
+                format!("{k}: {v}")
+            })
+            .collect();
+        format!("{}!{}({})", if sp.distinct { "distinct " } else { "" }, sp.class, fields.join(", "))
+    }
+
     fn metadata(&mut self) {
         let m = self.m;
         if m.named_md.is_empty() {
             return;
         }
-        // Pre-order numbering from the named metadata.
-        let mut order: Vec<MdId> = Vec::new();
-        let mut slot: HashMap<MdId, usize> = HashMap::new();
-        for nodes in m.named_md.values() {
-            for &n in nodes {
-                let mut stack = vec![n];
-                while let Some(id) = stack.pop() {
-                    if slot.contains_key(&id) || id.0 as usize >= m.md_nodes.len() {
-                        continue;
-                    }
-                    slot.insert(id, order.len());
-                    order.push(id);
-                    for o in m.md_nodes[id.0 as usize].operands.iter().rev() {
-                        if let MdOperand::Node(c) = o {
-                            stack.push(*c);
-                        }
-                    }
-                }
-            }
-        }
+        let (order, slot) = (&self.order, &self.slot);
         self.out.push('\n');
         for (name, nodes) in &m.named_md {
             let refs: Vec<String> = nodes.iter().filter_map(|n| slot.get(n)).map(|s| format!("!{s}")).collect();
@@ -533,7 +613,12 @@ impl<'a> Printer<'a> {
         }
         self.out.push('\n');
         let empty = Function { name: String::new(), ty: TypeId(0), linkage: Linkage::External, attrs: None, arg_names: vec![], body: None };
+        let mut lines = Vec::new();
         for (i, id) in order.iter().enumerate() {
+            if let Some(sp) = &m.md_nodes[id.0 as usize].special {
+                lines.push(format!("!{i} = {}", self.special_text(sp)));
+                continue;
+            }
             let ops: Vec<String> = m.md_nodes[id.0 as usize]
                 .operands
                 .iter()
@@ -544,7 +629,10 @@ impl<'a> Printer<'a> {
                     MdOperand::Value(ty, v) => format!("{} {}", self.ty(*ty), self.operand(&empty, &Numbering::default(), *v)),
                 })
                 .collect();
-            let _ = writeln!(self.out, "!{i} = !{{{}}}", ops.join(", "));
+            lines.push(format!("!{i} = !{{{}}}", ops.join(", ")));
+        }
+        for l in lines {
+            let _ = writeln!(self.out, "{l}");
         }
     }
 }

@@ -161,6 +161,7 @@ pub struct Invocation {
 pub fn parse_args(tool: Tool, args: &[String]) -> Result<Invocation, CliError> {
     let recognized = normalize::recognize(args, tool.tables())?;
     let mut inv = to_options::invocation(tool, &matches::Matches::new(&recognized))?;
+    inv.options.command_args = args.iter().filter(|a| !inv.inputs.contains(a)).cloned().collect();
     inv.options.spirv_options.command_line =
         // hlslc's own -fspv-generator (dxc has no such option) is left out.
         args.iter().filter(|a| !inv.inputs.contains(a) && !a.starts_with("-fspv-generator")).map(|a| format!(" {a}")).collect();

@@ -226,7 +226,14 @@ pub fn reflection_module(m: &Module) -> Module {
 
 /// Builds the container of `m`. `write_bitcode` turns a module into LLVM 3.7 bitcode; it is
 /// called for the program and, unless reflection is stripped, for the reflection copy.
+/// Why a module with debug information (`-Zi`) gets no container: its bitcode would lack the
+/// debug metadata and the container the debug parts, so it would silently not be what was asked.
+pub const DEBUG_CONTAINER: &str = "option '-Zi' is not supported with -Fo: a DXIL container with debug information (the debug metadata in the bitcode, the ILDB and ILDN parts) is not implemented; -Zi without -Fo prints the DXIL text with its debug information";
+
 pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
+    if m.has_debug_info() {
+        return Err(ContainerError(DEBUG_CONTAINER.into()));
+    }
     let info = info::module_info(m).map_err(|e| ContainerError(format!("cannot write the DXIL container: {}", e.0)))?;
     if info.kind == Stage::Library {
         return Err(ContainerError("writing a DXIL container for a library (lib_6_x) is not supported yet (it needs the RDAT part)".into()));

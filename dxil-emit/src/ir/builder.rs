@@ -13,6 +13,8 @@ pub struct FunctionBuilder<'m> {
     pub module: &'m mut Module,
     pub func: FuncId,
     current: Option<BlockId>,
+    /// The `DILocation` attached (`!dbg`) to each instruction appended while it is set (`-Zi`).
+    pub loc: Option<super::MdId>,
 }
 
 impl<'m> FunctionBuilder<'m> {
@@ -22,7 +24,7 @@ impl<'m> FunctionBuilder<'m> {
         if f.body.is_none() {
             f.body = Some(Body::default());
         }
-        FunctionBuilder { module, func, current: None }
+        FunctionBuilder { module, func, current: None, loc: None }
     }
 
     fn body(&mut self) -> &mut Body {
@@ -50,9 +52,14 @@ impl<'m> FunctionBuilder<'m> {
     /// Appends an instruction with result type `ty` to the current block.
     pub fn push(&mut self, kind: InstKind, ty: TypeId, name: Option<&str>) -> Value {
         let current = self.current;
+        // LLVM leaves phis without a location.
+        let loc = if matches!(kind, InstKind::Phi { .. }) { None } else { self.loc };
         let body = self.body();
         let id = InstId(body.insts.len() as u32);
         body.insts.push(Inst { kind, ty, name: name.map(str::to_string) });
+        if let Some(l) = loc {
+            body.dbg.insert(id, l);
+        }
         if let Some(b) = current.and_then(|b| body.blocks.get_mut(b.0 as usize)) {
             b.insts.push(id);
         }

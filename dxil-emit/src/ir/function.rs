@@ -301,6 +301,8 @@ pub struct Block {
 pub struct Body {
     pub blocks: Vec<Block>,
     pub insts: Vec<Inst>,
+    /// `!dbg` attachments (`-Zi`): the `DILocation` of an instruction.
+    pub dbg: std::collections::HashMap<InstId, super::MdId>,
 }
 
 impl Body {

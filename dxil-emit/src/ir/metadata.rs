@@ -27,8 +27,34 @@ pub enum MdOperand {
     Node(MdId),
 }
 
-/// `!{ operands }`
+/// `!{ operands }`, or with `special` set a specialized debug-information node
+/// (`!DIFile(...)`, `!DILocation(...)`), whose `operands` are then empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct MdNode {
     pub operands: Vec<MdOperand>,
+    pub special: Option<Special>,
+}
+
+/// A specialized node in LLVM 3.7's syntax: `[distinct ]!<class>(field: value, ...)`, fields in
+/// the order LLVM 3.7's writer prints them. A distinct node is never uniqued (its `unique` tells
+/// equal-looking ones apart).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Special {
+    pub class: &'static str,
+    pub distinct: bool,
+    pub unique: u32,
+    pub fields: Vec<(&'static str, Field)>,
+}
+
+/// The value of a specialized node's field.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `!N` (or `null`)
+    Node(Option<MdId>),
+    /// A quoted, escaped string: `"main"`.
+    Str(String),
+    /// Printed as is: a number, `true`, a DWARF or flag keyword (`DW_LANG_C_plus_plus`).
+    Raw(String),
+    /// `<ty> <value>`: the function a 3.7 `DISubprogram` describes.
+    Value(TypeId, Value),
 }

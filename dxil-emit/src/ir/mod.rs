@@ -23,7 +23,7 @@ pub mod types;
 pub use builder::FunctionBuilder;
 pub use constants::{Const, ConstId, ConstTable};
 pub use function::{BinOp, Block, BlockId, Body, CastOp, FloatPred, Function, Inst, InstId, InstKind, IntPred, Linkage, RmwOp, Value};
-pub use metadata::{MdId, MdNode, MdOperand};
+pub use metadata::{Field, MdId, MdNode, MdOperand, Special};
 pub use types::{Type, TypeId, TypeTable};
 
 use indexmap::IndexMap;
@@ -268,7 +268,7 @@ impl Module {
 
     /// The tuple `!{operands}`, uniqued: equal operand lists give the same node.
     pub fn md_node(&mut self, operands: Vec<MdOperand>) -> MdId {
-        let node = MdNode { operands };
+        let node = MdNode { operands, special: None };
         if let Some(&id) = self.md_index.get(&node) {
             return id;
         }
@@ -276,6 +276,25 @@ impl Module {
         self.md_nodes.push(node.clone());
         self.md_index.insert(node, id);
         id
+    }
+
+    /// The specialized node `!class(fields)`: uniqued like a tuple unless `distinct`.
+    pub fn md_special(&mut self, class: &'static str, distinct: bool, fields: Vec<(&'static str, Field)>) -> MdId {
+        let unique = if distinct { self.md_nodes.len() as u32 } else { 0 };
+        let node = MdNode { operands: Vec::new(), special: Some(Special { class, distinct, unique, fields }) };
+        if let Some(&id) = self.md_index.get(&node) {
+            return id;
+        }
+        let id = MdId(self.md_nodes.len() as u32);
+        self.md_nodes.push(node.clone());
+        self.md_index.insert(node, id);
+        id
+    }
+
+    /// Whether the module carries debug information (`-Zi`): specialized nodes the bitcode
+    /// writer does not encode.
+    pub fn has_debug_info(&self) -> bool {
+        self.named_md.contains_key("llvm.dbg.cu")
     }
 
     pub fn md_string(s: &str) -> MdOperand {

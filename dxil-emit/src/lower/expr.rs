@@ -178,8 +178,19 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Lowers an expression to its flattened components.
+    /// Lowers an expression to its flattened components (with `-Zi`, its instructions get its
+    /// location).
     pub(crate) fn expr(&mut self, e: ExprId) -> R<Flat> {
+        if self.debug_scope.is_none() {
+            return self.expr_here(e);
+        }
+        let saved = self.set_location(Some(self.expr_location(e)));
+        let r = self.expr_here(e);
+        self.restore_location(saved);
+        r
+    }
+
+    fn expr_here(&mut self, e: ExprId) -> R<Flat> {
         let t = self.t;
         let ex = t.expr(e);
         let span = self.span(e);

@@ -13,6 +13,7 @@
 //! access), [`cleanup`] (dead code removal).
 
 mod cleanup;
+pub mod debug;
 mod entry;
 mod expr;
 mod geometry;
@@ -61,6 +62,8 @@ pub struct LowerOptions {
     /// exported), `Some(false)` internal; without it, internal up to `lib_6_8` and external for
     /// `lib_6_x`, as dxc has it.
     pub default_linkage_external: Option<bool>,
+    /// `-Zi`: describe the code with debug information (see [`debug`]).
+    pub debug: Option<debug::DebugOptions>,
 }
 
 /// Why lowering stopped: a construct the DXIL back end does not handle yet, with where it is.
@@ -92,7 +95,11 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         }
     }
     if options.library {
-        return library::lower_library(module, options);
+        let mut m = library::lower_library(module, options)?;
+        if let Some(d) = &options.debug {
+            debug::finish(&mut m, d);
+        }
+        return Ok(m);
     }
     let Some(ep) = module.entry.clone() else {
         return unsupported("a module without an entry point", None);
@@ -114,6 +121,9 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         return Err(LowerError { message: "DispatchMesh must be called exactly once in an Amplification shader.".into(), span: Some(module.func(ep.func).span) });
     }
     entry::emit_metadata(&mut m, module, options, target, lowered.main, &ep, &lowered.sigs, &lowered.res, lowered.patch_constant);
+    if let Some(d) = &options.debug {
+        debug::finish(&mut m, d);
+    }
     Ok(m)
 }
 
@@ -237,6 +247,8 @@ pub(crate) struct Lowerer<'a> {
     pub precise: bool,
     /// A ray tracing shader's `inout`/`out` parameters (see [`raytracing`]).
     pub ray_outs: Vec<raytracing::RayOut>,
+    /// `-Zi`: the function's `DISubprogram` and the file it is in (see [`debug`]).
+    pub debug_scope: Option<(ir::MdId, hlslc_frontend::source::FileId)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -248,6 +260,11 @@ impl<'a> Lowerer<'a> {
         opts: &'a LowerOptions,
         entry_func: tast::FuncId,
     ) -> Lowerer<'a> {
+        let debug_scope = opts.debug.as_ref().map(|d| {
+            let f = t.func(entry_func);
+            let local = m.function(main).linkage == ir::Linkage::Internal;
+            (debug::subprogram(m, d, &f.name, f.span, main, local), f.span.file)
+        });
         let mut b = FunctionBuilder::new(m, main);
         let entry = b.append_block(None);
         b.position_at_end(entry);
@@ -272,6 +289,7 @@ impl<'a> Lowerer<'a> {
             patches: Vec::new(),
             precise: false,
             ray_outs: Vec::new(),
+            debug_scope,
         }
     }
 

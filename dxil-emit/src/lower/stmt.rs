@@ -10,7 +10,18 @@ use hlslc_sema::types::TypeId;
 use std::collections::BTreeSet;
 
 impl Lowerer<'_> {
+    /// Lowers a statement (with `-Zi`, its instructions get its location).
     pub(crate) fn stmt(&mut self, s: StmtId) -> R<()> {
+        if self.debug_scope.is_none() {
+            return self.stmt_here(s);
+        }
+        let saved = self.set_location(Some(self.t.stmt_span(s)));
+        let r = self.stmt_here(s);
+        self.restore_location(saved);
+        r
+    }
+
+    fn stmt_here(&mut self, s: StmtId) -> R<()> {
         let t = self.t;
         if self.terminated {
             return Ok(());
