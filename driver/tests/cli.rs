@@ -20,11 +20,12 @@ fn profile_and_entry_spellings_agree() {
         &["/T", "ps_6_0", "/E", "main", "a.hlsl"],
         &["a.hlsl", "-E", "main", "-T", "ps_6_0"],
     ];
-    // The command line as written (for -fspv-debug=tool's OpModuleProcessed) is the one thing
-    // that depends on the spelling.
+    // The command line as written (for -fspv-debug=tool's OpModuleProcessed and DXIL -Zi's
+    // dx.source.args) is the one thing that depends on the spelling.
     let parse = |s: &[&str]| {
         let mut i = parse_args(Tool::Hlslc, &args(s)).unwrap();
         i.options.spirv_options.command_line.clear();
+        i.options.command_args.clear();
         i
     };
     let first = parse(spellings[0]);

@@ -665,6 +665,11 @@ pub(crate) fn size_of(t: &Type) -> u32 {
     if let Some(size) = t.size {
         return size;
     }
+    // An opaque member (inline SPIR-V can put one in $Globals, as dxc does) has no size in the
+    // block, as spirv-cross counts it.
+    if matches!(t.base, BaseType::Image | BaseType::Sampler | BaseType::SampledImage | BaseType::AccelerationStructure) {
+        return 0;
+    }
     let scalar = match t.base {
         BaseType::Int8 | BaseType::Uint8 => 1,
         BaseType::Int16 | BaseType::Uint16 | BaseType::Half => 2,

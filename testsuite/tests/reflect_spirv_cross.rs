@@ -105,6 +105,7 @@ fn glsl(t: &Type) -> String {
         BaseType::Uint64 => ("uint64_t", "u64vec", ""),
         BaseType::Int8 => ("int8_t", "i8vec", ""),
         BaseType::Uint8 => ("uint8_t", "u8vec", ""),
+        BaseType::AccelerationStructure => return "accelerationStructureEXT".into(),
         _ => return t.name.clone(),
     };
     if t.columns > 1 {
@@ -236,7 +237,12 @@ fn compare_struct(tally: &mut Tally, file: &str, what: &str, ours: &Type, theirs
             };
             tally.check(file, &format!("{w}: opaque type"), ours, Some(&Value::from(kind(theirs))));
         } else {
-            tally.check(file, &format!("{w}: type"), glsl(&m.ty), tm.get("type"));
+            // spirv-cross before 2021 (Debian 12's) says `accelerationStructureNV`.
+            let theirs = match tm.get("type").and_then(Value::as_str) {
+                Some("accelerationStructureNV") => Some(Value::from("accelerationStructureEXT")),
+                _ => tm.get("type").cloned(),
+            };
+            tally.check(file, &format!("{w}: type"), glsl(&m.ty), theirs.as_ref());
         }
     }
 }
