@@ -28,3 +28,15 @@ fn a_vk_sampled_texture_is_refused_by_the_dxil_back_end() {
     assert!(spirv.is_empty(), "{spirv}");
     assert!(dxil.contains("`vk::SampledTexture2D` objects"), "{dxil}");
 }
+
+#[test]
+fn an_inline_execution_mode_with_the_wrong_operand_count_is_refused() {
+    // `LocalSize` takes three literals: with one, the SPIR-V written could not be decoded.
+    let src = "float4 main() : SV_Target { vk::ext_execution_mode(17, 32); return 1; }\n";
+    let (spirv, _) = both(src, "ps_6_0");
+    assert!(spirv.contains("execution mode LocalSize does not take the 1 operand(s) given"), "{spirv}");
+    // With its three, and a mode without operands, it compiles.
+    let src = "float4 main() : SV_Target { vk::ext_execution_mode(17, 32, 1, 1); vk::ext_execution_mode(/* EarlyFragmentTests */ 9); return 1; }\n";
+    let (spirv, _) = both(src, "ps_6_0");
+    assert!(spirv.is_empty(), "{spirv}");
+}

@@ -470,16 +470,52 @@ impl<'m> Lowerer<'m> {
                 }
                 ids.push(self.rvalue(a)?);
             }
+            if !execution_mode_decodes(true, mode, &ids.iter().map(|i| i.0).collect::<Vec<_>>()) {
+                return Err(fail(format!("execution mode {mode:?} does not take the {} operand(s) given", ids.len())));
+            }
             self.b.execution_mode_id(entry, mode, &ids);
         } else {
             let mut words = Vec::new();
             for &a in rest {
                 words.push(literal(self, a).ok_or_else(|| fail("its operands must be integer constants".into()))?);
             }
+            if !execution_mode_decodes(false, mode, &words) {
+                return Err(fail(format!("execution mode {mode:?} does not take the {} operand(s) given", words.len())));
+            }
             self.b.execution_mode(entry, mode, &words);
         }
         Ok(SpvId(0))
     }
+}
+
+/// Whether `OpExecutionMode[Id] %entry mode operands...` decodes with exactly these operands, by
+/// SPIR-V's grammar (rspirv's decoder): a mode given too few or too many operands would make a
+/// binary that no consumer can read (`LocalSize` with one operand; found by fuzzing).
+fn execution_mode_decodes(id: bool, mode: spirv::ExecutionMode, operands: &[u32]) -> bool {
+    let op = if id { spirv::Op::ExecutionModeId } else { spirv::Op::ExecutionMode };
+    let count = 3 + operands.len() as u32;
+    let bound = operands.iter().copied().max().unwrap_or(0).max(1) + 1;
+    let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, bound, 0, (count << 16) | op as u32, 1, mode as u32];
+    words.extend_from_slice(operands);
+    // The bare decoder (rspirv's module loader does not place `OpExecutionModeId`).
+    struct One(Option<usize>);
+    impl rspirv::binary::Consumer for One {
+        fn initialize(&mut self) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn finalize(&mut self) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn consume_header(&mut self, _: rspirv::dr::ModuleHeader) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn consume_instruction(&mut self, inst: rspirv::dr::Instruction) -> rspirv::binary::ParseAction {
+            self.0 = Some(inst.operands.len());
+            rspirv::binary::ParseAction::Continue
+        }
+    }
+    let mut one = One(None);
+    rspirv::binary::parse_words(&words, &mut one).is_ok() && one.0 == Some(2 + operands.len())
 }
 
 /// `e` without the no-op casts sema puts around an argument.
