@@ -40,3 +40,14 @@ fn an_inline_execution_mode_with_the_wrong_operand_count_is_refused() {
     let (spirv, _) = both(src, "ps_6_0");
     assert!(spirv.is_empty(), "{spirv}");
 }
+
+#[test]
+fn a_string_with_a_nul_character_is_refused_for_spirv() {
+    // SPIR-V strings end at their first NUL: this extension name would have left stray words.
+    let src = "[[vk::ext_extension(\"some_ext\u{0}\u{0}\u{11}\")]] void main() {}\n";
+    let (spirv, _) = both(src, "ps_6_0");
+    assert!(spirv.contains("a string with a NUL character cannot be written to SPIR-V (OpExtension \"some_ext"), "{spirv}");
+    let src = "[[vk::ext_extension(\"some_ext\")]] void main() {}\n";
+    let (spirv, _) = both(src, "ps_6_0");
+    assert!(spirv.is_empty(), "{spirv}");
+}

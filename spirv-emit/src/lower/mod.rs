@@ -527,7 +527,32 @@ pub fn emit_module(m: &Module, opts: &LowerOptions) -> Result<rspirv::dr::Module
 pub fn emit_module_all(m: &Module, opts: &LowerOptions) -> Result<rspirv::dr::Module, Vec<LowerError>> {
     let mut built = lower_module_all(m, opts)?;
     crate::passes::run_all(&mut built);
+    check_strings(&built.module)?;
     Ok(built.module)
+}
+
+/// SPIR-V ends a literal string at its first NUL: a string holding one (an extension name or
+/// embedded source text with a `\0`) would be written as a shorter string followed by stray
+/// words that no consumer can decode (found by fuzzing). Refused, naming the instruction.
+fn check_strings(module: &rspirv::dr::Module) -> Result<(), Vec<LowerError>> {
+    for inst in module.all_inst_iter() {
+        for op in &inst.operands {
+            if let rspirv::dr::Operand::LiteralString(s) = op {
+                if s.contains('\0') {
+                    let shown: String = s.chars().take(40).map(|c| if c == '\0' { '\u{2400}' } else { c }).collect();
+                    return Err(vec![LowerError {
+                        message: format!(
+                            "a string with a NUL character cannot be written to SPIR-V (Op{:?} \"{shown}\")",
+                            inst.class.opcode
+                        ),
+                        span: None,
+                        notes: Vec::new(),
+                    }]);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Lowers a checked module and runs the whole-module passes: the SPIR-V binary.
