@@ -51,3 +51,13 @@ fn a_string_with_a_nul_character_is_refused_for_spirv() {
     let (spirv, _) = both(src, "ps_6_0");
     assert!(spirv.is_empty(), "{spirv}");
 }
+
+#[test]
+fn spvexecutionmode_of_a_mode_with_operands_is_refused() {
+    // `Invocations` (0) takes a literal, which the attribute cannot give.
+    let (spirv, _) = both("[[vk::spvexecutionmode(0)]] void main() {}\n", "ps_6_2");
+    assert!(spirv.contains("execution mode Invocations takes operands"), "{spirv}");
+    // `EarlyFragmentTests` (9) takes none.
+    let (spirv, _) = both("[[vk::spvexecutionmode(9)]] void main() {}\n", "ps_6_2");
+    assert!(spirv.is_empty(), "{spirv}");
+}

@@ -354,6 +354,15 @@ impl<'m> Lowerer<'m> {
                     };
                     return Err(LowerError { message: format!("Invalid execution mode operand: {shown}"), span: Some(f.span), notes: Vec::new() });
                 };
+                // The attribute gives no operands: a mode that needs some (`Invocations`,
+                // `LocalSize`) would make an undecodable binary (found by fuzzing).
+                if !execution_mode_decodes(false, mode, &[]) {
+                    return Err(LowerError {
+                        message: format!("attribute 'vk::spvexecutionmode': execution mode {mode:?} takes operands, which the attribute cannot give (use vk::ext_execution_mode)"),
+                        span: Some(f.span),
+                        notes: Vec::new(),
+                    });
+                }
                 self.b.execution_mode(wrapper, mode, &[]);
             }
         }
