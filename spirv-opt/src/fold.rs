@@ -15,7 +15,7 @@
 //! Specialization constants are not constants here.
 
 use crate::consts::{Consts, Ty, Value};
-use crate::ids::{id_at, rename_used};
+use crate::ids::{chase, id_at, rename_used};
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, Word};
 use crate::hash::HashMap;
@@ -45,25 +45,14 @@ pub fn run(m: &mut Module) -> bool {
                 // instruction at a time was quadratic in the block's length.
                 let old = std::mem::take(&mut b.instructions);
                 let mut kept = Vec::with_capacity(old.len());
-                for mut inst in old {
-                    let mut removed = false;
+                'insts: for mut inst in old {
                     loop {
-                        let chase = |id: Word| {
-                            let mut id = id;
-                            let mut moved = false;
-                            while let Some(&n) = map.get(&id) {
-                                id = n;
-                                moved = true;
-                            }
-                            moved.then_some(id)
-                        };
-                        rename_used(&mut inst, &chase);
+                        rename_used(&mut inst, &|id| chase(&map, id));
                         match simplify(&inst, &defs, &result_types, &mut cs) {
                             Some(Simple::Id(to)) => {
                                 map.insert(inst.result_id.unwrap(), to);
                                 progress = true;
-                                removed = true;
-                                break;
+                                continue 'insts;
                             }
                             Some(Simple::Inst(i)) if i != inst => {
                                 inst = i;
@@ -71,9 +60,6 @@ pub fn run(m: &mut Module) -> bool {
                             }
                             _ => break,
                         }
-                    }
-                    if removed {
-                        continue;
                     }
                     if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
                         result_types.insert(r, t);
@@ -86,17 +72,8 @@ pub fn run(m: &mut Module) -> bool {
                 b.instructions = kept;
             }
             // Phis read ids defined later in the function: one more sweep renames them.
-            let chase = |id: Word| {
-                let mut id = id;
-                let mut moved = false;
-                while let Some(&n) = map.get(&id) {
-                    id = n;
-                    moved = true;
-                }
-                moved.then_some(id)
-            };
             for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-                rename_used(i, &chase);
+                rename_used(i, &|id| chase(&map, id));
             }
             changed |= progress;
             if !progress {

@@ -1,6 +1,7 @@
 //! Small helpers over ids: which ids an instruction reads, renaming, fresh ids.
 
 use rspirv::dr::{Instruction, Module, Operand};
+use crate::hash::HashMap;
 use spirv::Word;
 
 /// Calls `f` for every id `inst` reads: its result type and every id operand.
@@ -29,6 +30,18 @@ pub fn rename_used(inst: &mut Instruction, map: &impl Fn(Word) -> Option<Word>) 
             }
         }
     }
+}
+
+/// Where `id` ends up after following `map`'s replacements (chains included); `None` if it
+/// is not replaced.
+pub fn chase(map: &HashMap<Word, Word>, id: Word) -> Option<Word> {
+    let mut id = id;
+    let mut moved = false;
+    while let Some(&n) = map.get(&id) {
+        id = n;
+        moved = true;
+    }
+    moved.then_some(id)
 }
 
 /// The id operand at `i`, if it is one.

@@ -15,7 +15,7 @@
 //! `[noinline]`, as SPIRV-Tools' inliner leaves them), and calls in a loop header (the header must
 //! keep its `OpLoopMerge` next to its terminator).
 
-use crate::ids::{id_at, rename_used, IdAlloc};
+use crate::ids::{chase, id_at, rename_used, IdAlloc};
 use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
 use crate::hash::HashMap;
@@ -188,15 +188,6 @@ struct Renames {
     result: Option<(Word, Word)>,
 }
 
-fn chase(map: &HashMap<Word, Word>, id: Word) -> Option<Word> {
-    let mut id = id;
-    let mut moved = false;
-    while let Some(&n) = map.get(&id) {
-        id = n;
-        moved = true;
-    }
-    moved.then_some(id)
-}
 
 /// Applies the renames of every call inlined into `f`.
 fn apply(f: &mut Function, parents: &HashMap<Word, Word>, results: &HashMap<Word, Word>) {

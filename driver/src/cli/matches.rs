@@ -17,7 +17,7 @@ pub(super) struct Matches {
     opts: HashMap<String, Vec<(usize, Vec<String>)>>,
     /// The table entries given, each once (by address: entries are `'static`), so that a walk
     /// of the ~200-entry table can skip the absent ones without computing their ids.
-    given: Vec<*const OptSpec>,
+    given: Vec<&'static OptSpec>,
     inputs: Vec<String>,
 }
 
@@ -28,9 +28,8 @@ impl Matches {
             match a {
                 Arg::Input(path) => m.inputs.push(path.clone()),
                 Arg::Opt { spec, values, .. } => {
-                    let p: *const OptSpec = *spec;
-                    if !m.given.contains(&p) {
-                        m.given.push(p);
+                    if !m.given(spec) {
+                        m.given.push(spec);
                     }
                     m.opts.entry(spec.id()).or_default().push((pos, values.clone()))
                 }
@@ -41,7 +40,7 @@ impl Matches {
 
     /// This table entry was given at least once.
     pub(super) fn given(&self, spec: &'static OptSpec) -> bool {
-        self.given.contains(&(spec as *const OptSpec))
+        self.given.iter().any(|g| std::ptr::eq(*g, spec))
     }
 
     /// The option was given at least once.
