@@ -233,6 +233,7 @@ pub(crate) fn spirv(
         nonzero_base_vertex: so.support_nonzero_base_vertex,
         stage_io_order_alpha: so.stage_io_order_alpha,
         reflect: so.reflect,
+        fix_func_call_arguments: so.fix_func_call_arguments,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
         finite_math_only: options.finite_math_only,
         resource_heap_binding: so.resource_heap.as_ref().map(|b| (b.binding, b.set)),
@@ -244,6 +245,12 @@ pub(crate) fn spirv(
     };
     match times.time(Phase::Codegen, || emit_module_all(&module, &lower)) {
         Ok(mut m) => {
+            // -fspv-fix-func-call-arguments: the emitter passed `out`/`inout` lvalues as
+            // pointers; those that are access chains get their function-scope copies here, at
+            // every level (dxc runs the pass in its legalization, which -O0 runs too).
+            if so.fix_func_call_arguments {
+                times.time(Phase::Optimize, || hlslc_spirv_opt::fixcall::run(&mut m));
+            }
             if !so.optimizer_config.is_empty() && spirv_optimizer(options).is_none() {
                 diags.push(Diagnostic::error("-Oconfig should not be used together with -O0, -Od or -fcgl: they run no optimizer"));
                 return None;

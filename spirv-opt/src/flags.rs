@@ -52,6 +52,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         "eliminate-dead-branches" => &[Pass::DeadBranches],
         "merge-blocks" => &[Pass::MergeBlocks],
         "if-conversion" => &[Pass::IfConversion],
+        "fix-func-call-param" => &[Pass::FixCallArguments],
         // spirv-opt's ADCE also removes the globals, types and functions nothing uses.
         "eliminate-dead-code-aggressive" => &[Pass::Dce, Pass::RemoveUnused],
         // Folding, constant and copy propagation, composite extracts of known composites.
@@ -93,7 +94,7 @@ const SPIRV_OPT_PASSES: &[&str] = &[
     "amd-ext-to-khr", "relax-float-ops", "convert-relaxed-to-half", "eliminate-dead-input-components",
     "eliminate-dead-input-components-safe", "eliminate-dead-output-stores", "analyze-live-input",
     "interpolate-fixup", "remove-unused-interface-variables", "replace-desc-array-access-using-var-index",
-    "spread-volatile-semantics", "convert-to-sampled-image", "fix-func-call-param", "remove-dont-inline",
+    "spread-volatile-semantics", "convert-to-sampled-image", "remove-dont-inline",
     "convert-to-fp16", "trim-capabilities", "switch-descriptorset", "invocation-interlock-placement",
     "modify-maximal-reconvergence", "struct-packing", "split-combined-image-sampler", "resolve-binding-conflicts",
     "canonicalize-ids", "fix-opextinst-opcodes",

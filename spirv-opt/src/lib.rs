@@ -14,6 +14,7 @@ pub mod consts;
 pub mod dce;
 pub mod debuginfo;
 pub mod flags;
+pub mod fixcall;
 pub mod fold;
 pub mod hash;
 pub mod ids;
@@ -67,6 +68,9 @@ pub enum Pass {
     /// [`ifconv`]: phis joining the two sides of a selection become `OpSelect`s. Not in
     /// [`PIPELINE`]; run on request (`-Oconfig=--if-conversion`).
     IfConversion,
+    /// [`fixcall`]: access-chain arguments of calls go through function-scope copies. Not in
+    /// [`PIPELINE`]; run for `-fspv-fix-func-call-arguments` (and `-Oconfig=--fix-func-call-param`).
+    FixCallArguments,
 }
 
 impl Pass {
@@ -83,6 +87,7 @@ impl Pass {
             Pass::RemoveUnused => "remove-unused",
             Pass::ConstOffsets => "const-offsets",
             Pass::IfConversion => "if-conversion",
+            Pass::FixCallArguments => "fix-func-call-param",
         }
     }
 }
@@ -119,6 +124,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::RemoveUnused => unused::run(m, &opts.keep),
         Pass::ConstOffsets => offsets::run(m),
         Pass::IfConversion => ifconv::run(m),
+        Pass::FixCallArguments => fixcall::run(m),
     }
 }
 

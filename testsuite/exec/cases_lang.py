@@ -114,6 +114,12 @@ def functions_inout_targets():
     ]
 
 
+def functions_fixcall_noinline():
+    title, dispatch, n, buffers = functions_inout_targets()
+    return "out/inout targets of [noinline] functions, -fspv-fix-func-call-arguments", dispatch, n, buffers, \
+        ["-fspv-fix-func-call-arguments"]
+
+
 def struct_nested_copy():
     # Outer { Inner items[2] { int a; int b[2]; }; float f; }: 7 words, no padding (std430).
     src = [[(1, [2, 3]), (4, [5, 6]), 0.5], [(-1, [-2, -3]), (10, [20, 30]), -1.25]]
@@ -207,6 +213,7 @@ NAMES = {
     "control.loop.forms": control_loop_forms,
     "control.return.early": control_return_early,
     "functions.inout.targets": functions_inout_targets,
+    "functions.fixcall.noinline": functions_fixcall_noinline,
     "struct.nested.copy": struct_nested_copy,
     "array.local.dynamic": array_local_dynamic,
     "globals.static.state": globals_static_state,

@@ -212,7 +212,7 @@ pub static STATUS: &[(&str, Status)] = &[
     ("fspv-preserve-bindings", Implemented),
     ("fspv-preserve-interface", Implemented),
     ("fspv-reduce-load-size", Refused("reducing load sizes (spirv-opt's --reduce-load-size) is not implemented in hlslc's optimizer")),
-    ("fspv-fix-func-call-arguments", Refused("copying call arguments through temporaries on request is not implemented")),
+    ("fspv-fix-func-call-arguments", Implemented),
     ("fspv-enable-maximal-reconvergence", Implemented),
     ("fspv-print-all", Implemented),
     ("fspv-max-id", Implemented),

@@ -808,11 +808,25 @@ impl<'m> Lowerer<'m> {
                 ids.push(self.resource_argument(a, &param.name)?);
                 continue;
             }
-            let tmp = self.temp_var(param.ty, &format!("param.var.{}", param.name))?;
             let dir = match param.storage {
                 Storage::Param(d) => d,
                 _ => hlslc_sema::tast::ParamDir::In,
             };
+            // -fspv-fix-func-call-arguments: an `out`/`inout` lvalue goes to the callee as the
+            // pointer to it, as DXC passes it; spirv-opt's `fixcall` then copies what is not a
+            // whole function variable through a temporary around the call.
+            let direct = self.opts.fix_func_call_arguments
+                && dir != hlslc_sema::tast::ParamDir::In
+                && !matches!(m.expr(a).kind, ExprKind::OutArg { .. });
+            let early = if direct { Some(self.lvalue(a)?) } else { None };
+            if let Some(ptr) = match &early {
+                Some(place) => self.direct_out_arg(place, param.ty)?,
+                None => None,
+            } {
+                ids.push(ptr);
+                continue;
+            }
+            let tmp = self.temp_var(param.ty, &format!("param.var.{}", param.name))?;
             match (&m.expr(a).kind, dir) {
                 (_, hlslc_sema::tast::ParamDir::In) => {
                     let v = self.rvalue(a)?;
@@ -831,7 +845,10 @@ impl<'m> Lowerer<'m> {
                     copy_back.push((tmp, place, param.ty, Some(*from_param)));
                 }
                 (_, d) => {
-                    let place = self.lvalue(a)?;
+                    let place = match early {
+                        Some(p) => p,
+                        None => self.lvalue(a)?,
+                    };
                     if d == hlslc_sema::tast::ParamDir::InOut {
                         let v = self.load(&place)?;
                         self.b.store(tmp, v, None)?;
@@ -859,6 +876,31 @@ impl<'m> Lowerer<'m> {
             self.store(&place, v)?;
         }
         Ok(r)
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// For `-fspv-fix-func-call-arguments`: the pointer an `out`/`inout` argument passes as it is,
+    /// when its place holds a value of exactly the parameter's SPIR-V type, in a storage class a
+    /// function-scope copy can read and write with plain loads and stores; `None` when the
+    /// argument goes through a `param.var.*` temporary as usual.
+    fn direct_out_arg(&mut self, place: &Place, param_ty: TypeId) -> R<Option<SpvId>> {
+        let Place::Ptr { ptr, sc, layout, ty } = *place else { return Ok(None) };
+        if sc == StorageClass::PhysicalStorageBuffer {
+            return Ok(None);
+        }
+        // A whole module-scope variable is no access chain the copy pass rewrites, and not a
+        // function variable a call may take.
+        if sc != StorageClass::Function && self.global_ids.contains(&ptr) {
+            return Ok(None);
+        }
+        // In a buffer layout only scalars and vectors keep the logical type.
+        let plain = matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..));
+        if layout != Layout::Logical && !plain {
+            return Ok(None);
+        }
+        let want = self.ty(param_ty, Layout::Logical)?;
+        Ok((self.ty(ty, layout)? == want).then_some(ptr))
     }
 }
 

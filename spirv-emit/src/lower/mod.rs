@@ -109,6 +109,9 @@ pub struct LowerOptions {
     /// of each resource (`UserTypeGOOGLE`) and the counter of each counted buffer
     /// (`CounterBuffer`), from `SPV_GOOGLE_hlsl_functionality1` and `SPV_GOOGLE_user_type`.
     pub reflect: bool,
+    /// `-fspv-fix-func-call-arguments`: `out`/`inout` lvalue arguments are passed as pointers
+    /// (DXC's shape), to be copied through temporaries by spirv-opt's `fixcall` pass.
+    pub fix_func_call_arguments: bool,
 }
 
 /// The sources of a compilation and what debug information to write about them (`-Zi`,
@@ -187,6 +190,7 @@ impl Default for LowerOptions {
             nonzero_base_vertex: false,
             stage_io_order_alpha: false,
             reflect: false,
+            fix_func_call_arguments: false,
         }
     }
 }

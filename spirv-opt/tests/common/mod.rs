@@ -113,3 +113,26 @@ pub fn check_env(env: &str, input: &str, expected: &str, pass: impl FnOnce(&mut 
 pub fn check(input: &str, expected: &str, pass: impl FnOnce(&mut Module)) -> Option<String> {
     check_env("vulkan1.0", input, expected, pass)
 }
+
+/// [`check_env`] for a pass that makes an invalid input valid: `spirv-val` must reject the input
+/// (containing `why` in its complaint) and accept the output and the expectation.
+pub fn check_fixes(env: &str, why: &str, input: &str, expected: &str, pass: impl FnOnce(&mut Module)) -> Option<String> {
+    if !tools() {
+        return None;
+    }
+    let words = assemble(input, env);
+    let p = scratch("invalid.spv");
+    std::fs::write(&p, bytes(&words)).unwrap();
+    let o = Command::new("spirv-val").args(["--target-env", env]).arg(&p).output().expect("spirv-val runs");
+    let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(!o.status.success() && said.contains(why), "spirv-val should reject the input with {why:?}, said: {said}");
+    let mut m = rspirv::dr::load_words(&words).expect("rspirv loads the input");
+    pass(&mut m);
+    let out = m.assemble();
+    validate(&out, env, "output");
+    let want = assemble(expected, env);
+    validate(&want, env, "expectation");
+    let (got, want) = (canonical(&disassemble(&out)), canonical(&disassemble(&want)));
+    assert_eq!(got, want, "\n--- got\n{got}\n--- expected\n{want}");
+    Some(got)
+}
