@@ -74,9 +74,40 @@ fn spirv_optimizer(options: &Options) -> Option<hlslc_spirv_opt::Options> {
     if options.opt_level == 0 || options.disable_optimizations || options.high_level_only {
         return None;
     }
+    Some(optimizer_options(options))
+}
+
+fn optimizer_options(options: &Options) -> hlslc_spirv_opt::Options {
     let so = &options.spirv_options;
     let keep = hlslc_spirv_opt::Keep { bindings: so.preserve_bindings, interface: so.preserve_interface };
-    Some(hlslc_spirv_opt::Options { keep })
+    hlslc_spirv_opt::Options { keep }
+}
+
+/// At `-O0`/`-Od` (not `-fcgl`) dxc still legalizes a module that needs it. Here that is a
+/// module with a run-time texel offset outside a gather (a `Sample(s, uv, offset)` whose offset
+/// is a parameter), invalid for Vulkan until inlining and folding make it a constant, or with a
+/// call whose pointer argument is not a variable or parameter (a base struct's method called on
+/// a derived object gets `OpAccessChain` of member 0, as in dxc), invalid in logical addressing
+/// until inlining. Such a module goes through the optimizer's recipe; every other one keeps the
+/// emitter's form.
+fn legalizer(options: &Options, module: &rspirv::dr::Module) -> Option<hlslc_spirv_opt::Options> {
+    let needed = has_runtime_texel_offset(module) || has_call_through_access_chain(module);
+    (!options.high_level_only && needed).then(|| optimizer_options(options))
+}
+
+/// Whether an `OpFunctionCall` passes the result of an access chain (a pointer that is not a
+/// memory object declaration).
+fn has_call_through_access_chain(module: &rspirv::dr::Module) -> bool {
+    use rspirv::spirv::Op;
+    let insts = || module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
+    let chains: std::collections::HashSet<u32> = insts()
+        .filter(|i| matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain))
+        .filter_map(|i| i.result_id)
+        .collect();
+    !chains.is_empty()
+        && insts().filter(|i| i.class.opcode == Op::FunctionCall).any(|i| {
+            i.operands.iter().skip(1).any(|o| matches!(o, rspirv::dr::Operand::IdRef(id) if chains.contains(id)))
+        })
 }
 
 fn letter(class: RegisterClass) -> char {
@@ -92,16 +123,20 @@ fn letter(class: RegisterClass) -> char {
 /// (`ConstOffset`): Vulkan allows `Offset` with a run-time value only on gathers, so a module that
 /// still has one would be invalid. dxc's legalization fails the same way.
 fn check_texel_offsets(module: &rspirv::dr::Module, diags: &mut Diagnostics) {
-    let variable = module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| {
-        !hlslc_spirv_opt::offsets::is_gather(i.class.opcode)
-            && i.operands.iter().any(|o| matches!(o, rspirv::dr::Operand::ImageOperands(m) if m.contains(rspirv::spirv::ImageOperands::OFFSET)))
-    });
-    if variable {
+    if has_runtime_texel_offset(module) {
         diags.push(Diagnostic::error(
             "a texture offset is not a compile-time constant: Vulkan allows a run-time offset only in Gather \
              (pass a literal or a constant, or a value the optimizer can fold into one)",
         ));
     }
+}
+
+/// Whether an image instruction other than a gather has an `Offset` (a run-time offset).
+fn has_runtime_texel_offset(module: &rspirv::dr::Module) -> bool {
+    module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| {
+        !hlslc_spirv_opt::offsets::is_gather(i.class.opcode)
+            && i.operands.iter().any(|o| matches!(o, rspirv::dr::Operand::ImageOperands(m) if m.contains(rspirv::spirv::ImageOperands::OFFSET)))
+    })
 }
 
 /// `-fspv-extension=`: when given, only the listed extensions (`KHR`: every `SPV_KHR_*` one) may
@@ -242,6 +277,7 @@ pub(crate) fn spirv(
         ray_tracing_nv: so.extensions.iter().any(|e| e == "SPV_NV_ray_tracing"),
         compute_derivatives_khr: !so.extensions.iter().any(|e| e == "SPV_NV_compute_shader_derivatives")
             && so.extensions.iter().any(|e| e == "SPV_KHR_compute_shader_derivatives" || e == "KHR"),
+        mesh_nv: so.extensions.iter().any(|e| e == "SPV_NV_mesh_shader") && !so.extensions.iter().any(|e| e == "SPV_EXT_mesh_shader"),
     };
     match times.time(Phase::Codegen, || emit_module_all(&module, &lower)) {
         Ok(mut m) => {
@@ -255,7 +291,7 @@ pub(crate) fn spirv(
                 diags.push(Diagnostic::error("-Oconfig should not be used together with -O0, -Od or -fcgl: they run no optimizer"));
                 return None;
             }
-            if let Some(opt) = spirv_optimizer(options) {
+            if let Some(opt) = spirv_optimizer(options).or_else(|| legalizer(options, &m)) {
                 if lower.debug_source.as_ref().is_some_and(|d| d.vulkan || d.rich) {
                     diags.push(Diagnostic::warning(
                         "the optimizer removes the debug information of -fspv-debug=vulkan/rich \

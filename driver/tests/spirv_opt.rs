@@ -17,10 +17,15 @@ float4 main(float4 color : COLOR0, float4 unusedIn : TEXCOORD5) : SV_Target {
 
 /// Compiles `SRC` with `flags` and returns the disassembly; the binary must pass spirv-val.
 fn spirv(flags: &[&str]) -> String {
+    spirv_of(SRC, flags)
+}
+
+/// [`spirv`] for another source.
+fn spirv_of(src: &str, flags: &[&str]) -> String {
     let mut args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl"].iter().map(|s| s.to_string()).collect();
     args.extend(flags.iter().map(|s| s.to_string()));
     let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
-    let r = compile(SRC, "a.hlsl", &inv.options, None);
+    let r = compile(src, "a.hlsl", &inv.options, None);
     assert!(r.succeeded(), "{}", r.render_diagnostics());
     let Some(Output::Binary(bytes)) = &r.output else { panic!("no SPIR-V") };
     // Tests run in parallel and compile the same flags: each call gets its own file.
@@ -80,4 +85,79 @@ fn preserve_interface_keeps_unused_stage_variables() {
     let kept = spirv(&["-fspv-preserve-interface"]);
     assert!(kept.contains("in_var_TEXCOORD5"), "{kept}");
     assert!(!kept.contains("%unusedTex"), "only the interface is kept:\n{kept}");
+}
+
+/// A texel offset passed through a parameter: `Offset` with a run-time value, which Vulkan allows
+/// only on gathers, until inlining makes it a constant.
+const OFFSET_SRC: &str = r#"
+SamplerState s;
+Texture2D<float4> t;
+float4 sample(int2 offset) { return t.Sample(s, float2(0.1, 0.2), offset); }
+float4 main() : SV_Target { return sample(int2(1, -1)); }
+"#;
+
+/// dxc legalizes such a module even at `-O0`/`-Od` (texture.sample.offset.needs.legalization.o0
+/// checks `ConstOffset`): so does hlslc, and the output is valid; `-fcgl` keeps the emitter's
+/// module.
+#[test]
+fn o0_legalizes_a_run_time_texel_offset() {
+    for level in ["-O0", "-Od"] {
+        let text = spirv_of(OFFSET_SRC, &[level]);
+        assert!(text.contains("ConstOffset"), "{level}:\n{text}");
+        assert!(!text.contains(" Offset "), "{level}:\n{text}");
+    }
+    let args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl", "-fcgl"].iter().map(|s| s.to_string()).collect();
+    let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
+    let r = compile(OFFSET_SRC, "a.hlsl", &inv.options, None);
+    assert!(r.succeeded(), "{}", r.render_diagnostics());
+    let text = r.listing.expect("a listing");
+    assert!(text.contains("OpFunctionCall %v4float %sample"), "{text}");
+    assert!(text.contains(" Offset %"), "{text}");
+    // A module without a run-time offset keeps the emitter's form at -O0.
+    assert!(spirv(&["-O0"]).contains("OpFunctionCall"));
+}
+
+/// An offset that no folding makes constant (a stage input) is refused at `-O0` as at `-O3`,
+/// naming the problem, instead of giving invalid SPIR-V.
+#[test]
+fn an_offset_that_stays_run_time_is_refused_at_every_level() {
+    let src = r#"
+SamplerState s;
+Texture2D<float4> t;
+float4 main(int2 offset : A) : SV_Target { return t.Sample(s, float2(0.1, 0.2), offset); }
+"#;
+    for level in ["-O0", "-O3"] {
+        let args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl", level].iter().map(|s| s.to_string()).collect();
+        let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
+        let r = compile(src, "a.hlsl", &inv.options, None);
+        assert!(!r.succeeded(), "{level}");
+        assert!(r.render_diagnostics().contains("a texture offset is not a compile-time constant"), "{level}: {}", r.render_diagnostics());
+    }
+}
+
+/// A base struct's method called on a derived object passes `OpAccessChain` of member 0, as
+/// dxc does (oo.inheritance.call.base.method), which is valid only once inlined: `-O0`
+/// legalizes it and `-O3` optimizes it; both validate and read `trans` through member 0.
+#[test]
+fn a_base_method_call_on_a_derived_object_is_legalized_at_o0() {
+    let src = r#"
+struct empty {};
+struct bar : empty {
+  float4x4 trans;
+  float4 value() { return mul(float4(1, 1, 1, 0), trans); }
+};
+struct foo : bar {
+  float4 get() { return value(); }
+};
+cbuffer C { float4x4 m; };
+float4 main() : SV_Target {
+  foo x;
+  x.trans = m;
+  return x.get();
+}
+"#;
+    for level in ["-O0", "-O3"] {
+        let text = spirv_of(src, &[level]);
+        assert!(!text.contains("OpFunctionCall %v4float %bar_value"), "{level}:\n{text}");
+    }
 }

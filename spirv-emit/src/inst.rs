@@ -116,11 +116,12 @@ impl ModuleBuilder {
     pub fn branch_conditional(&mut self, cond: SpvId, t: SpvId, f: SpvId) -> Result<()> {
         self.void(Op::BranchConditional, vec![Operand::IdRef(cond.0), Operand::IdRef(t.0), Operand::IdRef(f.0)])
     }
-    /// `OpSwitch selector default (literal, target)...` for a 32-bit selector.
-    pub fn switch(&mut self, selector: SpvId, default: SpvId, cases: &[(u32, SpvId)]) -> Result<()> {
+    /// `OpSwitch selector default (literal, target)...`. The case literals take the selector's
+    /// width: one word each for a selector of up to 32 bits, two for a 64-bit one (`wide`).
+    pub fn switch(&mut self, selector: SpvId, default: SpvId, cases: &[(u64, SpvId)], wide: bool) -> Result<()> {
         let mut ops = vec![Operand::IdRef(selector.0), Operand::IdRef(default.0)];
         for &(lit, target) in cases {
-            ops.push(Operand::LiteralBit32(lit));
+            ops.push(if wide { Operand::LiteralBit64(lit) } else { Operand::LiteralBit32(lit as u32) });
             ops.push(Operand::IdRef(target.0));
         }
         self.void(Op::Switch, ops)

@@ -106,7 +106,12 @@ pub fn layout_of(ty: &LType, rule: LayoutRule) -> Layout {
             Layout { align, size: vectors * align, stride: align }
         }
         LType::Array { elem, len } => {
-            let e = layout_of(elem, rule);
+            let mut e = layout_of(elem, rule);
+            // Under the cbuffer rules an element of size 0 (an empty struct) takes its rounded
+            // alignment, so the stride is 16, never 0 (DXC's AlignmentSizeCalculator does the same).
+            if e.size == 0 && (rule.uniform() || rule == LayoutRule::DxCBuffer) {
+                e.size = round_up(e.align, 16);
+            }
             match rule {
                 LayoutRule::DxCBuffer => {
                     let stride = round_up(e.size, 16);
@@ -223,6 +228,19 @@ mod tests {
         assert_eq!(struct_offsets(&m64, VkStd140), [0, 32]);
         assert_eq!(struct_offsets(&m64, VkStd430), [0, 32]);
         assert_eq!(struct_offsets(&[LType::Scalar(4), f3()], VkStd430), [0, 4]);
+    }
+
+    #[test]
+    fn an_array_of_empty_structs_in_a_cbuffer_has_a_stride_of_16() {
+        // type.struct.empty-struct.array-stride: `cbuffer foo { struct {} bar[2]; }` gives
+        // `ArrayStride 16` (a stride of 0 fails spirv-val's uniform layout rules).
+        let arr = LType::Array { elem: Box::new(LType::Struct(vec![])), len: 2 };
+        for rule in [VkStd140, GlStd140, DxCBuffer] {
+            assert_eq!(layout_of(&arr, rule).stride, 16, "{rule:?}");
+        }
+        assert_eq!(layout_of(&arr, VkStd140).size, 32);
+        // The storage-buffer rules keep DXC's size 0.
+        assert_eq!(layout_of(&arr, VkStd430).stride, 0);
     }
 
     fn f3() -> LType {

@@ -240,3 +240,173 @@ float4 main() : SV_Target {
         &["OpTranspose", "OpReturnValue %void"],
     );
 }
+
+/// A switch on a 64-bit selector takes 64-bit (two-word) case literals (dxc's
+/// cf.switch.opswitch: `OpSwitch %x %merge -1 %switch_n1` on a `long`, `12345678910` on a
+/// `ulong`); one-word literals made the binary undecodable.
+#[test]
+fn a_switch_on_a_64_bit_selector_has_64_bit_case_literals() {
+    let src = r#"
+RWStructuredBuffer<int> o;
+[numthreads(1, 1, 1)]
+void main() {
+    int64_t longsel = o[0];
+    uint64_t ulongsel = o[1];
+    switch (longsel) { case -1: o[2] = 0; break; case 3: o[2] = 1; break; }
+    switch (ulongsel) { case 12345678910: o[3] = 0; break; default: o[3] = 2; break; }
+}
+"#;
+    let text = check(src, "cs_6_0", TargetEnv::Vulkan1_0, &[], &[]);
+    let switches: Vec<&str> = text.lines().filter(|l| l.contains("OpSwitch")).collect();
+    assert!(switches.iter().any(|l| l.ends_with("-1 %switch_n1 3 %switch_3")), "{text}");
+    assert!(switches.iter().any(|l| l.ends_with("12345678910 %switch_12345678910")), "{text}");
+    // SPIRV-Tools decodes the literals (two words each) the same way.
+    if common::tool("spirv-dis").is_some() {
+        let theirs = common::spirv_dis(&common::compile(src, "cs_6_0", TargetEnv::Vulkan1_0), "switch64");
+        assert!(theirs.contains("-1 %switch_n1 3 %switch_3"), "{theirs}");
+        assert!(theirs.contains("12345678910 %switch_12345678910"), "{theirs}");
+    }
+}
+
+/// A base struct's method called from a derived struct's method (`value()` inside
+/// `foo : bar`) gets the base object, member 0 of `this` (dxc's
+/// oo.inheritance.call.base.method: `OpAccessChain %_ptr_Function_bar %param_this %uint_0`);
+/// `this` itself, of the derived type, indexed the base's members wrongly. As in dxc's `-fcgl`
+/// output the argument is an access chain, which needs legalization (inlining) to be valid:
+/// the driver's tests validate it at `-O0` and `-O3`.
+#[test]
+fn a_base_method_called_on_a_derived_object_gets_the_base_member() {
+    let words = common::compile(
+        r#"
+struct empty {};
+struct bar : empty {
+  float4x4 trans;
+  float4 value() { return mul(float4(1, 1, 1, 0), trans); }
+};
+struct foo : bar {
+  float4 get() { return value(); }
+};
+float4 main() : SV_Position {
+  foo x;
+  float4 a = x.get();
+  return a + x.value();
+}
+"#,
+        "vs_6_0",
+        TargetEnv::Vulkan1_1,
+    );
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    for e in [
+        "OpFunctionParameter %_ptr_Function_foo",
+        "OpAccessChain %_ptr_Function_bar %param_this",
+        "OpAccessChain %_ptr_Function_bar %x %uint_0",
+    ] {
+        assert!(text.contains(e), "missing `{e}` in:\n{text}");
+    }
+    assert!(text.lines().any(|l| l.contains("OpAccessChain %_ptr_Function_bar %param_this") && l.ends_with("%uint_0")), "{text}");
+    for a in ["OpFunctionCall %v4float %bar_value %param_this", "OpFunctionCall %v4float %bar_value %x"] {
+        assert!(!text.contains(a), "unexpected `{a}` in:\n{text}");
+    }
+}
+
+/// Storage image formats as dxc infers them from the element type: `R64ui`/`R64i` for 64-bit
+/// integer scalars, with the `Int64ImageEXT` capability and `SPV_EXT_shader_image_int64` that a
+/// 64-bit sampled type needs; 16-bit formats for the min-precision types (dxc's
+/// type.rwtexture.with.64bit.scalar and type.rwtexture.with.min.precision.scalar).
+#[test]
+fn storage_image_formats_of_64_bit_and_min_precision_elements() {
+    check(
+        r#"
+RWTexture2D<uint64_t> tex_ui;
+RWTexture2D<int64_t> tex_i;
+RWTexture2D<min12int4> texout;
+RWTexture2D<min10float4> tex;
+RWTexture2D<min16uint2> tex_u2;
+[numthreads(8, 8, 1)]
+void main(uint2 id : SV_DispatchThreadID) {
+    tex_ui[id] = tex_i[id] + 1;
+    texout[id] = tex[id] + tex_u2[id].xyxy;
+}
+"#,
+        "cs_6_0",
+        TargetEnv::Vulkan1_0,
+        &[
+            "OpCapability Int64ImageEXT",
+            "OpExtension \"SPV_EXT_shader_image_int64\"",
+            "OpTypeImage %ulong 2D 2 0 0 2 R64ui",
+            "OpTypeImage %long 2D 2 0 0 2 R64i",
+            "OpTypeImage %int 2D 2 0 0 2 Rgba16i",
+            "OpTypeImage %float 2D 2 0 0 2 Rgba16f",
+            "OpTypeImage %uint 2D 2 0 0 2 Rg16ui",
+            "OpCapability StorageImageExtendedFormats",
+        ],
+        &["R32ui", "R32i", "Rgba32i"],
+    );
+}
+
+/// An array of empty structs in a cbuffer has an `ArrayStride` of 16, as in dxc
+/// (type.struct.empty-struct.array-stride); 0 breaks the uniform buffer layout rules.
+#[test]
+fn an_array_of_empty_structs_in_a_cbuffer_has_a_stride_of_16() {
+    check(
+        r#"
+cbuffer foo { struct {} bar[2]; float4 after; };
+float4 main(float4 c : COLOR) : SV_Target { return c + after; }
+"#,
+        "ps_6_0",
+        TargetEnv::Vulkan1_0,
+        &["ArrayStride 16", "OpMemberDecorate %type_foo 1 Offset 32"],
+        &["ArrayStride 0"],
+    );
+}
+
+/// Derivatives in a mesh or amplification shader (`MeshEXT`/`TaskEXT`) group the threads as a
+/// compute shader's do, through `SPV_KHR_compute_shader_derivatives` (the NV extension covers
+/// compute only): dxc's mesh_shader_derivative and amplification_shader_derivative. The
+/// SPIRV-Tools release we validate with predates that extension, so these are not validated.
+#[test]
+fn derivatives_in_mesh_and_amplification_shaders_group_threads() {
+    let cases = [
+        (
+            "ms_6_5",
+            r#"
+struct VSOut { float4 pos : SV_Position; };
+[numthreads(4, 1, 1)]
+[outputtopology("triangle")]
+void main(in uint tid : SV_GroupThreadID, out vertices VSOut verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    verts[tid].pos = ddx_coarse(float4(tid, 0, 0, 0));
+    tris[0] = uint3(0, 1, 2);
+}
+"#,
+            "OpEntryPoint MeshEXT %main",
+        ),
+        (
+            "as_6_5",
+            r#"
+struct Payload { float4 value; };
+groupshared Payload payload;
+[numthreads(4, 1, 1)]
+void main(in uint tid : SV_GroupThreadID) {
+    payload.value = ddx_coarse(float4(tid, 0, 0, 0));
+    DispatchMesh(1, 1, 1, payload);
+}
+"#,
+            "OpEntryPoint TaskEXT %main",
+        ),
+    ];
+    for (profile, src, entry) in cases {
+        let words = common::compile(src, profile, TargetEnv::Vulkan1_3);
+        let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+        for e in [
+            "OpCapability ComputeDerivativeGroupLinearKHR",
+            "OpCapability DerivativeControl",
+            "OpExtension \"SPV_KHR_compute_shader_derivatives\"",
+            entry,
+            "OpExecutionMode %main DerivativeGroupLinearKHR",
+        ] {
+            assert!(text.contains(e), "{profile}: missing `{e}` in:\n{text}");
+        }
+        assert!(!text.contains("SPV_NV_compute_shader_derivatives"), "{text}");
+    }
+}

@@ -730,6 +730,22 @@ impl<'m> Lowerer<'m> {
     }
 
 
+    /// The object of a method call as the method's `this` type: a method of a base struct called
+    /// on a derived object (`value()` inside `foo : bar`) gets the base, member 0 at each level
+    /// (DXC's `OpAccessChain %_ptr_Function_bar %param_this %uint_0`).
+    fn this_as_base(&mut self, place: Place, this_ty: Option<TypeId>, t: ExprId) -> R<Place> {
+        let m = self.m;
+        let from = place.ty();
+        let Some(to) = this_ty.filter(|&to| to != from && !m.types.same_value_type(from, to)) else {
+            return Ok(place);
+        };
+        let Some(path) = base_path(&m.types, from, to) else {
+            return unsupported("this method call on an object of another type", self.expr_span(t));
+        };
+        let idx: Vec<SpvId> = path.iter().map(|&i| self.b.ctx.const_u32(i)).collect();
+        self.chain(&place, &idx, to)
+    }
+
     /// A call to a user function: every argument goes through a `param.var.*` temporary, as in
     /// DXC, and `out`/`inout` temporaries are copied back after the call.
     fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
@@ -782,13 +798,18 @@ impl<'m> Lowerer<'m> {
             };
             let tmp = self.temp_var(tty, &name)?;
             self.b.store(tmp, v, None)?;
-            ids.push(tmp);
+            let place = Place::Ptr { ptr: tmp, sc: StorageClass::Function, layout: Layout::Logical, ty: tty };
+            let Place::Ptr { ptr, .. } = self.this_as_base(place, f.this_type, t)? else {
+                return unsupported("this method call on a temporary", self.expr_span(t));
+            };
+            ids.push(ptr);
         } else if let Some(t) = this_arg {
             let place = self.lvalue(t)?;
+            let place = self.this_as_base(place, f.this_type, t)?;
             match place {
                 Place::Ptr { ptr, sc: StorageClass::Function, layout: Layout::Logical, .. } => ids.push(ptr),
                 _ => {
-                    let tty = m.expr(t).ty;
+                    let tty = place.ty();
                     let tmp = self.temp_var(tty, "temp.var.this")?;
                     let v = self.load(&place)?;
                     self.b.store(tmp, v, None)?;

@@ -99,6 +99,10 @@ pub struct LowerOptions {
     /// not the NV one: compute derivatives are declared with the KHR extension, as DXC does
     /// under such a list (by default the NV spelling, which the SPIRV-Tools we validate with know).
     pub compute_derivatives_khr: bool,
+    /// `-fspv-extension=` allows `SPV_NV_mesh_shader` and not `SPV_EXT_mesh_shader`: mesh and
+    /// amplification shaders take the NV flavour (`MeshNV`/`TaskNV`) even on SPIR-V 1.4+, as
+    /// DXC does. Before SPIR-V 1.4 they always do.
+    pub mesh_nv: bool,
     /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex - BaseInstance`.
     pub nonzero_base_instance: bool,
     /// `-fvk-support-nonzero-base-vertex`: `SV_VertexID` is `VertexIndex - BaseVertex`.
@@ -186,6 +190,7 @@ impl Default for LowerOptions {
             debug_source: None,
             ray_tracing_nv: false,
             compute_derivatives_khr: false,
+            mesh_nv: false,
             nonzero_base_instance: false,
             nonzero_base_vertex: false,
             stage_io_order_alpha: false,

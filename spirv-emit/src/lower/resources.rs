@@ -880,10 +880,27 @@ fn image_type_name(dim: Dim, arrayed: bool) -> String {
     s
 }
 
-/// The storage image format DXC infers from the element type (none for 16-bit floats).
+/// The storage image format DXC infers from the element type: 16-bit formats for the
+/// min-precision kinds, `R64i`/`R64ui` for a 64-bit integer scalar, none for real 16-bit floats
+/// and other 64-bit types.
 fn storage_format(k: ScalarKind, n: u32) -> ImageFormat {
     use ImageFormat as F;
-    if k.is_float() && k.bits() == 16 {
+    use ScalarKind as K;
+    match (k, n) {
+        (K::Min16Float | K::Min10Float, 1) => return F::R16f,
+        (K::Min16Float | K::Min10Float, 2) => return F::Rg16f,
+        (K::Min16Float | K::Min10Float, _) => return F::Rgba16f,
+        (K::Min16Int | K::Min12Int, 1) => return F::R16i,
+        (K::Min16Int | K::Min12Int, 2) => return F::Rg16i,
+        (K::Min16Int | K::Min12Int, _) => return F::Rgba16i,
+        (K::Min16UInt, 1) => return F::R16ui,
+        (K::Min16UInt, 2) => return F::Rg16ui,
+        (K::Min16UInt, _) => return F::Rgba16ui,
+        (K::Int64, 1) => return F::R64i,
+        (K::UInt64, 1) => return F::R64ui,
+        _ => {}
+    }
+    if k.bits() != 32 {
         return F::Unknown;
     }
     match (k.is_float(), k.is_unsigned(), n) {

@@ -4,7 +4,7 @@ use super::layout::Layout;
 use super::{unsupported, Breakable, Lowerer, VarHome, R};
 use crate::id::SpvId;
 use hlslc_sema::tast::{ConstValue, ExprId, ExprKind, FuncId, RawAttr, StmtId, StmtKind, Storage};
-use hlslc_sema::types::TypeTable;
+use hlslc_sema::types::{ScalarKind, TypeTable};
 use spirv::{FunctionControl, LoopControl, SelectionControl, StorageClass};
 
 impl<'m> Lowerer<'m> {
@@ -534,6 +534,8 @@ impl<'m> Lowerer<'m> {
             _ => vec![body],
         };
         let sel = self.rvalue(cond)?;
+        // A 64-bit selector takes 64-bit case literals (two words each).
+        let wide = matches!(m.types.component(m.expr(cond).ty), Some(ScalarKind::Int64 | ScalarKind::UInt64));
         let mut labels: Vec<(StmtId, SpvId)> = Vec::new();
         let mut cases = Vec::new();
         let mut default = None;
@@ -543,7 +545,7 @@ impl<'m> Lowerer<'m> {
                     let name = if v < 0 { format!("switch.n{}", -v) } else { format!("switch.{v}") };
                     let bb = self.label(&name);
                     labels.push((s, bb));
-                    cases.push((v as u32, bb));
+                    cases.push((v as u64, bb));
                 }
                 StmtKind::Default => {
                     let bb = self.label("switch.default");
@@ -561,10 +563,9 @@ impl<'m> Lowerer<'m> {
         // locals (up to its first top-level `break`; the other cases are dead code).
         let taken = match self.flat_constant(cond).as_deref() {
             Some([ConstValue::Int(k)]) => {
-                let k = *k as u32;
                 cases
                     .iter()
-                    .find(|(v, _)| *v == k)
+                    .find(|(v, _)| if wide { *v == *k as u64 } else { *v as u32 == *k as u32 })
                     .map(|&(_, bb)| bb)
                     .or(default)
             }
@@ -574,7 +575,7 @@ impl<'m> Lowerer<'m> {
         let mut in_taken = false;
         let mut left_taken: Option<super::cf::ResSnapshot> = None;
         self.b.selection_merge(merge, selection_control(attrs))?;
-        self.b.switch(sel, default.unwrap_or(merge), &cases)?;
+        self.b.switch(sel, default.unwrap_or(merge), &cases, wide)?;
         self.breakables.push(Breakable { break_to: merge, continue_to: None });
         let mut result = Ok(());
         for &s in &stmts {

@@ -306,7 +306,7 @@ fn visit_global(inst: &Instruction, info: &TypeInfo, target: TargetEnv, needs: &
             64 => needs.cap(C::Float64),
             _ => {}
         },
-        Op::TypeImage => visit_image(inst, needs),
+        Op::TypeImage => visit_image(inst, info, needs),
         Op::TypeRuntimeArray => {
             if let Some(Operand::IdRef(e)) = inst.operands.first() {
                 // An array of descriptors: images and samplers, or buffer blocks (descriptor
@@ -325,11 +325,19 @@ fn visit_global(inst: &Instruction, info: &TypeInfo, target: TargetEnv, needs: &
     }
 }
 
-fn visit_image(inst: &Instruction, needs: &mut Needs) {
+fn visit_image(inst: &Instruction, info: &TypeInfo, needs: &mut Needs) {
     let lit = |i: usize| match inst.operands.get(i) {
         Some(Operand::LiteralBit32(w)) => *w,
         _ => 0,
     };
+    // A 64-bit integer sampled type (`RWTexture2D<uint64_t>`), as DXC's CapabilityVisitor.
+    let sampled = match inst.operands.first() {
+        Some(Operand::IdRef(t)) => info.decls.get(t),
+        _ => None,
+    };
+    if sampled.is_some_and(|t| t.class.opcode == Op::TypeInt && matches!(t.operands.first(), Some(Operand::LiteralBit32(64)))) {
+        needs.add((Some(C::Int64ImageEXT), Some("SPV_EXT_shader_image_int64")));
+    }
     let storage = lit(5) == 2;
     let arrayed = lit(3) == 1;
     match inst.operands.get(1) {

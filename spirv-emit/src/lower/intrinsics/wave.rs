@@ -214,16 +214,25 @@ impl<'m> Lowerer<'m> {
         Ok(Some(v))
     }
 
-    /// Quad operations (and derivatives) in a compute shader need the threads grouped in quads:
-    /// `DerivativeGroupQuadsKHR` when `numthreads` x and y are even, `DerivativeGroupLinearKHR`
-    /// when the group size is a multiple of 4, as DXC chooses. Added once per module.
+    /// Quad operations (and derivatives) in a compute, mesh or task shader need the threads
+    /// grouped in quads: `DerivativeGroupQuadsKHR` when `numthreads` x and y are even,
+    /// `DerivativeGroupLinearKHR` when the group size is a multiple of 4, as DXC chooses. Added
+    /// once per module. Mesh and task shaders have them only as `MeshEXT`/`TaskEXT` and only
+    /// through `SPV_KHR_compute_shader_derivatives` (the NV extension covers compute alone; the
+    /// NV mesh flavour gets no derivative group, as in DXC).
     pub(crate) fn compute_derivative_group(&mut self) {
-        // Functions are lowered once for all entry points: the first compute entry decides.
-        let Some(ep) = self.m.entries.iter().find(|e| e.stage == Stage::Compute) else { return };
+        // Functions are lowered once for all entry points: the first such entry decides.
+        let grouped = |s: Stage| matches!(s, Stage::Compute | Stage::Mesh | Stage::Amplification);
+        let Some(index) = self.m.entries.iter().position(|e| grouped(e.stage)) else { return };
+        let ep = &self.m.entries[index];
+        let mesh = ep.stage != Stage::Compute;
+        if mesh && self.mesh_nv() {
+            return;
+        }
         if self.b.has_capability(C::ComputeDerivativeGroupLinearKHR) {
             return;
         }
-        let index = self.m.entries.iter().position(|e| e.stage == Stage::Compute);
+        let index = Some(index);
         let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
         let mode = if x % 2 == 0 && y % 2 == 0 {
             spirv::ExecutionMode::DerivativeGroupQuadsKHR
@@ -236,7 +245,7 @@ impl<'m> Lowerer<'m> {
         self.b.capability(C::ComputeDerivativeGroupLinearKHR);
         // The NV spelling unless the allowed list asks for the KHR one: the KHR extension is
         // newer than the SPIRV-Tools we validate with.
-        if self.opts.compute_derivatives_khr {
+        if self.opts.compute_derivatives_khr || mesh {
             self.b.extension("SPV_KHR_compute_shader_derivatives");
         } else {
             self.b.extension("SPV_NV_compute_shader_derivatives");

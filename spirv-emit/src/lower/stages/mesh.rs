@@ -30,6 +30,15 @@ use rspirv::dr::Operand;
 use spirv::{BuiltIn, Decoration as D, ExecutionMode, Op, StorageClass};
 use std::rc::Rc;
 
+impl Lowerer<'_> {
+    /// Whether mesh and amplification shaders take the NV flavour (`SPV_NV_mesh_shader`):
+    /// before SPIR-V 1.4, which `SPV_EXT_mesh_shader` needs, or when `-fspv-extension=` asks
+    /// for it (and not for the EXT one), as DXC chooses.
+    pub(crate) fn mesh_nv(&self) -> bool {
+        self.opts.mesh_nv || self.opts.target.spirv_version() < (1, 4)
+    }
+}
+
 /// Where the fields of a mesh shader's output array live: a leaf is one arrayed `Output`
 /// variable (element `i` belongs to vertex/primitive `i`) whose element type is the field's
 /// logical SPIR-V type; a struct has one node per member (bases first, as SPIR-V lays it out).
