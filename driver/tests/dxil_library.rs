@@ -219,11 +219,18 @@ fn what_libraries_do_not_support_yet_is_refused_by_name() {
     assert!(ms.contains("a amplification shader in a library is not supported"), "{ms}");
     let st = refused("struct S { float a; };\nexport float f(S s) { return s.a; }\n", "lib_6_3");
     assert!(st.contains("the library function `f` with the parameter `s` of type `S` (passed by pointer)"), "{st}");
-    // -Fo: a library's container needs the RDAT part, which is not written.
+}
+
+#[test]
+fn library_binary_is_a_container_with_rdat() {
+    // -Fo: the library's container holds the RDAT part (see container_rdat.rs for its content).
     let mut o = Options::for_profile(Profile::parse("lib_6_3").unwrap());
     o.output_kind = hlslc::OutputKind::Binary;
     let r = compile("[shader(\"pixel\")] float4 ps() : SV_Target { return 1; }\n", "t.hlsl", &o, None);
-    assert!(!r.succeeded());
-    assert_eq!(r.output, None);
-    assert!(r.render_diagnostics().contains("RDAT"), "{}", r.render_diagnostics());
+    assert!(r.succeeded(), "{}", r.render_diagnostics());
+    let out = r.output.expect("container bytes");
+    let c = hlslc_dxil::container::reader::check_all(out.as_bytes()).expect("a valid container");
+    let rdat = hlslc_dxil::container::reader::rdat(c.part("RDAT").expect("RDAT")).unwrap();
+    assert_eq!(rdat.data.functions.len(), 1);
+    assert_eq!((rdat.data.functions[0].name.as_str(), rdat.data.functions[0].shader_kind), ("ps", 0));
 }

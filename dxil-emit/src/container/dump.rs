@@ -151,6 +151,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
                     let _ = writeln!(out, ";   {line}");
                 }
             }
+            "RDAT" => rdat(&mut out, &reader::rdat(p)?),
             "DXIL" | "STAT" | "ILDB" => {
                 let prog = reader::program(p)?;
                 let stage = STAGES.get(prog.kind as usize).copied().unwrap_or("?");
@@ -169,4 +170,159 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
         }
     }
     Ok(out)
+}
+
+/// Names of the RDAT feature bits (`DxilFeatureInfo1`, bits 0..32, then `DxilFeatureInfo2`).
+const FEATURE1: [&str; 32] = [
+    "Doubles",
+    "ComputeShadersPlusRawAndStructuredBuffersViaShader4X",
+    "UAVsAtEveryStage",
+    "_64UAVs",
+    "MinimumPrecision",
+    "_11_1_DoubleExtensions",
+    "_11_1_ShaderExtensions",
+    "LEVEL9ComparisonFiltering",
+    "TiledResources",
+    "StencilRef",
+    "InnerCoverage",
+    "TypedUAVLoadAdditionalFormats",
+    "ROVs",
+    "ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer",
+    "WaveOps",
+    "Int64Ops",
+    "ViewID",
+    "Barycentrics",
+    "NativeLowPrecision",
+    "ShadingRate",
+    "Raytracing_Tier_1_1",
+    "SamplerFeedback",
+    "AtomicInt64OnTypedResource",
+    "AtomicInt64OnGroupShared",
+    "DerivativesInMeshAndAmpShaders",
+    "ResourceDescriptorHeapIndexing",
+    "SamplerDescriptorHeapIndexing",
+    "Reserved",
+    "AtomicInt64OnHeapResource",
+    "AdvancedTextureOps",
+    "WriteableMSAATextures",
+    "SampleCmpGradientOrBias",
+];
+const FEATURE2: [(u32, &str); 3] = [(0x1, "ExtendedCommandInfo"), (0x100, "Opt_UsesDerivatives"), (0x200, "Opt_RequiresGroup")];
+const KINDS: [&str; 17] = [
+    "Pixel",
+    "Vertex",
+    "Geometry",
+    "Hull",
+    "Domain",
+    "Compute",
+    "Library",
+    "RayGeneration",
+    "Intersection",
+    "AnyHit",
+    "ClosestHit",
+    "Miss",
+    "Callable",
+    "Mesh",
+    "Amplification",
+    "Node",
+    "Invalid",
+];
+const CLASSES: [&str; 4] = ["SRV", "UAV", "CBuffer", "Sampler"];
+const RESOURCE_KINDS: [&str; 19] = [
+    "Invalid",
+    "Texture1D",
+    "Texture2D",
+    "Texture2DMS",
+    "Texture3D",
+    "TextureCube",
+    "Texture1DArray",
+    "Texture2DArray",
+    "Texture2DMSArray",
+    "TextureCubeArray",
+    "TypedBuffer",
+    "RawBuffer",
+    "StructuredBuffer",
+    "CBuffer",
+    "Sampler",
+    "TBuffer",
+    "RTAccelerationStructure",
+    "FeedbackTexture2D",
+    "FeedbackTexture2DArray",
+];
+const RESOURCE_FLAGS: [&str; 5] = ["UAVGloballyCoherent", "UAVCounter", "UAVRasterizerOrderedView", "DynamicIndexing", "Atomics64Use"];
+
+/// `(A | B)` for the set bits of `v` named by `names` (bit `i` = `names[i]`), `0` when none,
+/// or `0 (None)` when the enumeration has a `None` value; unnamed bits are printed in hex.
+fn flags_text(v: u32, names: &[(u32, &str)], has_none: bool) -> String {
+    if v == 0 {
+        return if has_none { "0 (None)".into() } else { "0".into() };
+    }
+    let mut parts: Vec<String> = names.iter().filter(|(b, _)| v & b != 0).map(|(_, n)| n.to_string()).collect();
+    let rest = names.iter().fold(v, |r, (b, _)| r & !b);
+    if rest != 0 {
+        parts.push(format!("0x{rest:x}"));
+    }
+    format!("({})", parts.join(" | "))
+}
+
+fn bits(names: &[&'static str]) -> Vec<(u32, &'static str)> {
+    names.iter().enumerate().map(|(i, n)| (1u32 << i, *n)).collect()
+}
+
+fn rdat(out: &mut String, r: &reader::Rdat) {
+    let names = |t: &u32| match *t {
+        1 => "StringBuffer".to_string(),
+        2 => "IndexArrays".to_string(),
+        3 => "ResourceTable".to_string(),
+        4 => "FunctionTable".to_string(),
+        5 => "RawBytes".to_string(),
+        6 => "SubobjectTable".to_string(),
+        other => format!("part type {other}"),
+    };
+    let parts: Vec<String> = r.part_types.iter().map(names).collect();
+    let _ = writeln!(out, ";\n; Runtime data (RDAT), version 0x{:x}, parts: {}", r.version, parts.join(", "));
+    let _ = writeln!(out, "; ResourceTable[{}] = {{", r.data.resources.len());
+    for (i, res) in r.data.resources.iter().enumerate() {
+        let _ = writeln!(out, ";   <{i}:RuntimeDataResourceInfo> = {{");
+        let _ = writeln!(out, ";     Class: {}", CLASSES.get(res.class as usize).copied().unwrap_or("Invalid"));
+        let _ = writeln!(out, ";     Kind: {}", RESOURCE_KINDS.get(res.kind as usize).copied().unwrap_or("Invalid"));
+        let _ = writeln!(out, ";     ID: {}", res.id);
+        let _ = writeln!(out, ";     Space: {}", res.space);
+        let _ = writeln!(out, ";     LowerBound: {}", res.lower_bound);
+        let _ = writeln!(out, ";     UpperBound: {}", res.upper_bound);
+        let _ = writeln!(out, ";     Name: {:?}", res.name);
+        let _ = writeln!(out, ";     Flags: {}", flags_text(res.flags, &bits(&RESOURCE_FLAGS), true));
+        let _ = writeln!(out, ";   }}");
+    }
+    let _ = writeln!(out, "; }}");
+    let record = if r.data.function_stride >= super::rdat::FUNCTION2_STRIDE { "RuntimeDataFunctionInfo2" } else { "RuntimeDataFunctionInfo" };
+    let _ = writeln!(out, "; FunctionTable[{}] = {{", r.data.functions.len());
+    for (i, f) in r.data.functions.iter().enumerate() {
+        let _ = writeln!(out, ";   <{i}:{record}> = {{");
+        let _ = writeln!(out, ";     Name: {:?}", f.name);
+        let _ = writeln!(out, ";     UnmangledName: {:?}", f.unmangled_name);
+        let rows: Vec<String> = f.resources.iter().map(|x| x.to_string()).collect();
+        let _ = writeln!(out, ";     Resources: [{}]", rows.join(", "));
+        let _ = writeln!(out, ";     FunctionDependencies: {:?}", f.dependencies);
+        let _ = writeln!(out, ";     ShaderKind: {}", KINDS.get(f.shader_kind as usize).copied().unwrap_or("Invalid"));
+        let _ = writeln!(out, ";     PayloadSizeInBytes: {}", f.payload_size);
+        let _ = writeln!(out, ";     AttributeSizeInBytes: {}", f.attribute_size);
+        let _ = writeln!(out, ";     FeatureInfo1: {}", flags_text(f.feature_info as u32, &bits(&FEATURE1), false));
+        let _ = writeln!(out, ";     FeatureInfo2: {}", flags_text((f.feature_info >> 32) as u32, &FEATURE2, false));
+        let _ = writeln!(out, ";     ShaderStageFlag: {}", flags_text(f.stage_flags, &bits(&KINDS[..16]), false));
+        let _ = writeln!(out, ";     MinShaderTarget: 0x{:x}", f.min_shader_target);
+        if r.data.function_stride >= super::rdat::FUNCTION2_STRIDE {
+            let _ = writeln!(out, ";     MinimumExpectedWaveLaneCount: {}", f.min_wave_lanes);
+            let _ = writeln!(out, ";     MaximumExpectedWaveLaneCount: {}", f.max_wave_lanes);
+            let _ = writeln!(out, ";     ShaderFlags: {}", flags_text(u32::from(f.shader_flags), &[(1, "NodeProgramEntry"), (2, "OutputPositionPresent"), (4, "DepthOutput"), (8, "SampleFrequency"), (16, "UsesViewID")], true));
+        }
+        let _ = writeln!(out, ";   }}");
+    }
+    let _ = writeln!(out, "; }}");
+    if !r.subobjects.is_empty() {
+        let _ = writeln!(out, "; SubobjectTable[{}]", r.subobjects.len());
+        for (i, (kind, name)) in r.subobjects.iter().enumerate() {
+            let _ = writeln!(out, ";   <{i}> kind {kind} name {name:?}");
+        }
+    }
 }

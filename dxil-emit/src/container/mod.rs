@@ -1,6 +1,7 @@
 //! The DXContainer (`DXBC` header, part offset table, parts) around a module's bitcode, in the
 //! part order dxc writes: `SFI0`, `ISG1`, `OSG1`, `PSG1` (when the stage has patch constants),
-//! `PSV0`, `RTS0` (with a root signature), `STAT` (unless reflection is stripped), `HASH`, `DXIL`.
+//! `PSV0`, `RTS0` (with a root signature), `STAT` (unless reflection is stripped), `HASH`, `DXIL`;
+//! a library gets `SFI0`, `RDAT` ([`rdat`]), `STAT`, `HASH`, `DXIL`.
 //!
 //! Everything the parts say is read back from the module's metadata ([`info`]) and its `dx.op`
 //! calls ([`usage`]), so parts and bitcode agree. The bitcode comes from the caller (the
@@ -11,6 +12,7 @@ pub mod dump;
 pub mod info;
 pub mod md5;
 pub mod psv;
+pub mod rdat;
 pub mod reader;
 pub mod sig;
 pub mod usage;
@@ -236,7 +238,7 @@ pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, o
     }
     let info = info::module_info(m).map_err(|e| ContainerError(format!("cannot write the DXIL container: {}", e.0)))?;
     if info.kind == Stage::Library {
-        return Err(ContainerError("writing a DXIL container for a library (lib_6_x) is not supported yet (it needs the RDAT part)".into()));
+        return library_container(m, &info, write_bitcode, opts);
     }
     let usage = usage::collect(m, &info);
     let mut parts: Vec<([u8; 4], Vec<u8>)> = Vec::new();
@@ -252,6 +254,32 @@ pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, o
     if let Some(rts0) = &opts.root_signature {
         parts.push((*b"RTS0", rts0.clone()));
     }
+    let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
+    if !opts.strip_reflect {
+        let stat = write_bitcode(&reflection_module(m));
+        parts.push((*b"STAT", program_part(kind, sm, dv, &stat)));
+    }
+    let bitcode = write_bitcode(m);
+    let mut hash = vec![0u8; 4];
+    hash.extend_from_slice(&md5::md5(&bitcode));
+    parts.push((*b"HASH", hash));
+    parts.push((*b"DXIL", program_part(kind, sm, dv, &bitcode)));
+    Ok(assemble(&parts))
+}
+
+/// The container of a library: `SFI0` (the features of all its functions), `RDAT`, `STAT`
+/// (unless reflection is stripped), `HASH`, `DXIL`; no signatures and no `PSV0`, as dxc writes
+/// it. A root signature of a library lives in its subobjects, never in `RTS0`.
+fn library_container(m: &Module, info: &info::ModuleInfo, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
+    if opts.root_signature.is_some() {
+        return Err(ContainerError("a library (lib_6_x) has no root signature part (RTS0): its root signatures are subobjects".into()));
+    }
+    let rdat = rdat::write(&rdat::runtime_data(m, info)?);
+    let mut parts: Vec<([u8; 4], Vec<u8>)> = Vec::new();
+    let mut sfi0 = Writer::default();
+    sfi0.u64(feature_info(info.shader_flags));
+    parts.push((*b"SFI0", sfi0.bytes));
+    parts.push((*b"RDAT", rdat));
     let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
     if !opts.strip_reflect {
         let stat = write_bitcode(&reflection_module(m));

@@ -370,6 +370,155 @@ pub fn root_signature(p: &Part) -> R<crate::rootsig::RootSignature> {
     crate::rootsig::binary::deserialize(p.data).or_else(|e| p.bytes().err(e.offset, e.message))
 }
 
+/// A parsed `RDAT` part: every part, table, string and index reference checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rdat {
+    pub version: u32,
+    /// Part types in the order they appear.
+    pub part_types: Vec<u32>,
+    pub data: super::rdat::RuntimeData,
+    /// Subobject table rows (kind, name), when the part has one.
+    pub subobjects: Vec<(u32, String)>,
+}
+
+/// Reads an `RDAT` part back. Offsets in errors are container offsets.
+pub fn rdat(p: &Part) -> R<Rdat> {
+    use super::rdat::{part, FunctionRecord, ResourceRecord, FUNCTION2_STRIDE, FUNCTION_STRIDE, NULL_REF, RESOURCE_STRIDE};
+    let b = p.bytes();
+    let version = b.u32(0, "RDAT version")?;
+    if version != super::rdat::VERSION {
+        return b.err(0, format!("RDAT version 0x{version:x}, expected 0x10"));
+    }
+    let count = b.u32(4, "RDAT part count")? as usize;
+    b.slice(8, 4 * count, "RDAT part offsets")?;
+    let mut parts: Vec<(u32, usize, usize)> = Vec::new();
+    let mut prev_end = 8 + 4 * count;
+    for i in 0..count {
+        let at = b.u32(8 + 4 * i, "RDAT part offset")? as usize;
+        if at % 4 != 0 || at < prev_end {
+            return b.err(8 + 4 * i, format!("RDAT part {i} at offset {at} is misaligned or overlaps the previous part (ending at {prev_end})"));
+        }
+        let ty = b.u32(at, "RDAT part type")?;
+        let size = b.u32(at + 4, "RDAT part size")? as usize;
+        if size % 4 != 0 {
+            return b.err(at + 4, format!("RDAT part size {size} is not a multiple of 4"));
+        }
+        b.slice(at + 8, size, "RDAT part data")?;
+        if parts.iter().any(|(t, _, _)| *t == ty) {
+            return b.err(at, format!("RDAT part type {ty} appears twice"));
+        }
+        parts.push((ty, at + 8, size));
+        prev_end = at + 8 + size;
+    }
+    if prev_end != p.data.len() {
+        return b.err(prev_end, format!("{} bytes after the last RDAT part", p.data.len() - prev_end));
+    }
+    let find = |ty: u32| parts.iter().find(|(t, _, _)| *t == ty).map(|&(_, at, size)| (at, size));
+    let (s_at, s_size) = find(part::STRING_BUFFER).unwrap_or((0, 0));
+    let strings = Bytes { data: &p.data[s_at..s_at + s_size], base: p.offset + s_at, part: &p.fourcc };
+    if s_size > 0 && !strings.data.contains(&0) {
+        return strings.err(0, "the RDAT string buffer has no NUL");
+    }
+    let string = |off: u32, what: &str, at: usize| -> R<String> {
+        if off as usize >= s_size {
+            return b.err(at, format!("{what}: string offset {off} is outside the string buffer ({s_size} bytes)"));
+        }
+        strings.cstr(off as usize, what)
+    };
+    let (i_at, i_size) = find(part::INDEX_ARRAYS).unwrap_or((0, 0));
+    let index_words = i_size / 4;
+    let array = |r: u32, what: &str, at: usize| -> R<Vec<u32>> {
+        if r == NULL_REF {
+            return Ok(Vec::new());
+        }
+        let r = r as usize;
+        if r >= index_words {
+            return b.err(at, format!("{what}: index array {r} is outside the index arrays ({index_words} entries)"));
+        }
+        let n = b.u32(i_at + 4 * r, what)? as usize;
+        if r + 1 + n > index_words {
+            return b.err(i_at + 4 * r, format!("{what}: an index array of {n} entries at {r} runs past the index arrays ({index_words} entries)"));
+        }
+        (0..n).map(|k| b.u32(i_at + 4 * (r + 1 + k), what)).collect()
+    };
+    let table = |ty: u32, min_stride: u32, what: &str| -> R<Option<(usize, u32, usize)>> {
+        let Some((at, size)) = find(ty) else { return Ok(None) };
+        let rows = b.u32(at, what)?;
+        let stride = b.u32(at + 4, what)?;
+        if stride % 4 != 0 || stride < min_stride {
+            return b.err(at + 4, format!("{what}: record stride {stride} (at least {min_stride}, a multiple of 4 expected)"));
+        }
+        if 8 + rows as usize * stride as usize > size {
+            return b.err(at, format!("{what}: {rows} records of {stride} bytes do not fit in {size} bytes"));
+        }
+        Ok(Some((at + 8, stride, rows as usize)))
+    };
+    let mut out = Rdat { version, part_types: parts.iter().map(|(t, _, _)| *t).collect(), ..Rdat::default() };
+    if let Some((at, stride, rows)) = table(part::RESOURCE_TABLE, RESOURCE_STRIDE, "resource table")? {
+        for i in 0..rows {
+            let r = at + i * stride as usize;
+            let u = |k: usize| b.u32(r + 4 * k, "resource record");
+            out.data.resources.push(ResourceRecord {
+                class: u(0)?,
+                kind: u(1)?,
+                id: u(2)?,
+                space: u(3)?,
+                lower_bound: u(4)?,
+                upper_bound: u(5)?,
+                name: string(u(6)?, "resource name", r + 24)?,
+                flags: u(7)?,
+            });
+        }
+    }
+    let resource_count = out.data.resources.len() as u32;
+    if let Some((at, stride, rows)) = table(part::FUNCTION_TABLE, FUNCTION_STRIDE, "function table")? {
+        out.data.function_stride = stride;
+        for i in 0..rows {
+            let r = at + i * stride as usize;
+            let u = |k: usize| b.u32(r + 4 * k, "function record");
+            let resources = array(u(2)?, "function resources", r + 8)?;
+            if let Some(bad) = resources.iter().find(|&&x| x >= resource_count) {
+                return b.err(r + 8, format!("function resources: row {bad} is outside the resource table ({resource_count} rows)"));
+            }
+            let deps = array(u(3)?, "function dependencies", r + 12)?.into_iter().map(|s| string(s, "function dependency", r + 12)).collect::<R<Vec<String>>>()?;
+            let mut f = FunctionRecord {
+                name: string(u(0)?, "function name", r)?,
+                unmangled_name: string(u(1)?, "unmangled function name", r + 4)?,
+                resources,
+                dependencies: deps,
+                shader_kind: u(4)?,
+                payload_size: u(5)?,
+                attribute_size: u(6)?,
+                feature_info: u64::from(u(7)?) | (u64::from(u(8)?) << 32),
+                stage_flags: u(9)?,
+                min_shader_target: u(10)?,
+                min_wave_lanes: 0,
+                max_wave_lanes: 0,
+                shader_flags: 0,
+            };
+            if stride >= FUNCTION2_STRIDE {
+                f.min_wave_lanes = b.u8(r + 44, "function record")?;
+                f.max_wave_lanes = b.u8(r + 45, "function record")?;
+                f.shader_flags = b.u16(r + 46, "function record")?;
+                let shader_ref = b.u32(r + 48, "function record")?;
+                if shader_ref != NULL_REF && f.shader_kind != 15 {
+                    return b.err(r + 48, format!("function '{}': a shader information reference ({shader_ref}) that this reader does not know", f.name));
+                }
+            }
+            out.data.functions.push(f);
+        }
+    }
+    if let Some((at, stride, rows)) = table(part::SUBOBJECT_TABLE, 8, "subobject table")? {
+        for i in 0..rows {
+            let r = at + i * stride as usize;
+            let kind = b.u32(r, "subobject record")?;
+            let name = string(b.u32(r + 4, "subobject record")?, "subobject name", r + 4)?;
+            out.subobjects.push((kind, name));
+        }
+    }
+    Ok(out)
+}
+
 /// Parses every part hlslc knows, so that any inconsistency is reported.
 pub fn check_all(bytes: &[u8]) -> R<Container<'_>> {
     let c = parse(bytes)?;
@@ -391,6 +540,9 @@ pub fn check_all(bytes: &[u8]) -> R<Container<'_>> {
             }
             "RTS0" => {
                 root_signature(p)?;
+            }
+            "RDAT" => {
+                rdat(p)?;
             }
             "HASH" => {
                 if p.data.len() != 20 {
