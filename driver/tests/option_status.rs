@@ -273,7 +273,7 @@ fn cases() -> Vec<Case> {
         // nothing folds the constant condition away (dxc's spirv.opt.cl.oconfig.hlsl).
         case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--ssa-rewrite,--if-conversion,--eliminate-dead-code-aggressive"], "OpSelect %float %true %float_2 %float_20"),
         case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--test-unknown-flag"], "failed to optimize SPIR-V: Unknown flag '--test-unknown-flag'"),
-        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--loop-unroll"], "the spirv-opt pass '--loop-unroll' is not implemented"),
+        case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=--loop-peeling"], "the spirv-opt pass '--loop-peeling' is not implemented"),
         case("Oconfig=", IFS, VS_ARGS, &["-O1", "-Oconfig=-O"], "-Oconfig should not be used together with -O"),
         case("Oconfig=", IFS, VS_ARGS, &["-Oconfig=-O", "-Oconfig=-Os"], "-Oconfig should not be specified more than once"),
         // globallycoherent: the decoration becomes per-access flags (dxc's decoration.coherent.hlsl).

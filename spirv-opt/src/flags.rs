@@ -36,8 +36,8 @@ impl std::fmt::Display for FlagError {
 
 const ALONE: &str = "hlslc removes unused functions, variables, constants and types together \
                      (--eliminate-dead-code-aggressive, -O), not one kind alone";
-const LEGALIZE: &str = "hlslc's emitter writes legal SPIR-V, and the loop unrolling that dxc's legalization \
-                        recipe includes is not implemented";
+const LEGALIZE: &str = "hlslc's emitter writes legal SPIR-V (the -O recipe fully unrolls [unroll] loops, \
+                        --loop-unroll alone)";
 const PARTIAL: &str = "hlslc promotes every function-local variable at once (--ssa-rewrite)";
 
 /// The flags we map, and the passes each runs.
@@ -53,6 +53,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         "merge-blocks" => &[Pass::MergeBlocks],
         "if-conversion" => &[Pass::IfConversion],
         "fix-func-call-param" => &[Pass::FixCallArguments],
+        "loop-unroll" => &[Pass::Unroll],
         // spirv-opt's ADCE also removes the globals, types and functions nothing uses.
         "eliminate-dead-code-aggressive" => &[Pass::Dce, Pass::RemoveUnused],
         // Folding, constant and copy propagation, composite extracts of known composites.
@@ -65,7 +66,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
 fn why_not(name: &str) -> Option<&'static str> {
     Some(match name {
         "legalize-hlsl" => LEGALIZE,
-        "loop-unroll" | "loop-unroll-partial" => "loop unrolling is not implemented",
+        "loop-unroll-partial" => "partial loop unrolling is not implemented (--loop-unroll fully unrolls loops marked Unroll)",
         "eliminate-dead-functions" | "eliminate-dead-variables" | "eliminate-dead-const" => ALONE,
         "eliminate-local-single-block" | "eliminate-local-single-store" => PARTIAL,
         "ccp" => "conditional constant propagation is not implemented (--simplify-instructions folds constants)",

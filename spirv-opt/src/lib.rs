@@ -25,6 +25,7 @@ pub mod memmodel;
 pub mod merge;
 pub mod offsets;
 pub mod scalar;
+pub mod unroll;
 pub mod unused;
 
 use rspirv::dr::Module;
@@ -71,6 +72,8 @@ pub enum Pass {
     /// [`fixcall`]: access-chain arguments of calls go through function-scope copies. Not in
     /// [`PIPELINE`]; run for `-fspv-fix-func-call-arguments` (and `-Oconfig=--fix-func-call-param`).
     FixCallArguments,
+    /// [`unroll`]: loops marked `Unroll` with a constant trip count, fully unrolled.
+    Unroll,
 }
 
 impl Pass {
@@ -88,13 +91,15 @@ impl Pass {
             Pass::ConstOffsets => "const-offsets",
             Pass::IfConversion => "if-conversion",
             Pass::FixCallArguments => "fix-func-call-param",
+            Pass::Unroll => "loop-unroll",
         }
     }
 }
 
 /// The passes `-O1`..`-O3` run, in order: inlining first, so that what went through pointer
 /// parameters becomes local loads and stores; member-wise accesses to locals become whole ones so
-/// that mem2reg promotes them; folding once values flow as SSA ids; branches on what folding made
+/// that mem2reg promotes them; folding once values flow as SSA ids; `[unroll]` loops whose
+/// induction values folding left constant, fully unrolled; branches on what folding made
 /// constant, then straight-line blocks joined, and folding again over what that exposed (phis with
 /// one incoming value); dead code after the passes that leave it; the module-level removal last,
 /// when the functions no longer use what they did.
@@ -103,6 +108,7 @@ pub const PIPELINE: &[Pass] = &[
     Pass::Chains,
     Pass::Mem2Reg,
     Pass::Fold,
+    Pass::Unroll,
     Pass::DeadBranches,
     Pass::MergeBlocks,
     Pass::Fold,
@@ -125,6 +131,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::ConstOffsets => offsets::run(m),
         Pass::IfConversion => ifconv::run(m),
         Pass::FixCallArguments => fixcall::run(m),
+        Pass::Unroll => unroll::run(m),
     }
 }
 

@@ -17,11 +17,13 @@ fn refuses_the_rest_naming_the_flag() {
     let e = passes_from_flags(&["--ssa-rewrite", "--test-unknown-flag"]).unwrap_err();
     assert_eq!(e, FlagError::Unknown("--test-unknown-flag".into()));
     assert_eq!(e.to_string(), "Unknown flag '--test-unknown-flag'. Use --help for a list of valid flags");
-    let e = passes_from_flags(&["--loop-unroll"]).unwrap_err();
+    let e = passes_from_flags(&["--loop-unroll-partial=2"]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "the spirv-opt pass '--loop-unroll' is not implemented in hlslc's optimizer: loop unrolling is not implemented"
+        "the spirv-opt pass '--loop-unroll-partial' is not implemented in hlslc's optimizer: \
+         partial loop unrolling is not implemented (--loop-unroll fully unrolls loops marked Unroll)"
     );
+    assert_eq!(passes_from_flags(&["--loop-unroll"]), Ok(vec![hlslc_spirv_opt::Pass::Unroll]));
     assert!(matches!(passes_from_flags(&["--legalize-hlsl"]), Err(FlagError::NotImplemented(f, _)) if f == "--legalize-hlsl"));
     assert!(matches!(passes_from_flags(&["--scalar-replacement=100"]), Err(FlagError::NotImplemented(f, _)) if f == "--scalar-replacement"));
     assert!(matches!(passes_from_flags(&["ssa-rewrite"]), Err(FlagError::Form(_))));

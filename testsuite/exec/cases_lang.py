@@ -120,6 +120,26 @@ def functions_fixcall_noinline():
         ["-fspv-fix-func-call-arguments"]
 
 
+def loops_unroll_counted():
+    In = [3, -1, 4, 7]
+    a0 = sum(In[i] * i for i in range(4))
+    a1 = sum(In[x] * 10 + y for x in range(3) for y in range(2))
+    a2, u = 0, 5
+    while u > 1:
+        a2 = a2 * 100 + u * In[u % 4]
+        u -= 2
+    a3 = sum(j * j for j in range(5) if j != 2)
+    a4 = sum(In[k] + 1 for k in range(In[3] & 3))
+    a5 = 0
+    for t in range(4):
+        if In[t] > 5:
+            break
+        a5 += In[t]
+    return "[unroll] loops: counted, nested, stepping down, with continue; variable bound, break", (1, 1, 1), 1, [
+        ("i32", In, None), ("i32", [0] * 6, [a0, a1, a2, a3, a4, a5]),
+    ]
+
+
 def struct_nested_copy():
     # Outer { Inner items[2] { int a; int b[2]; }; float f; }: 7 words, no padding (std430).
     src = [[(1, [2, 3]), (4, [5, 6]), 0.5], [(-1, [-2, -3]), (10, [20, 30]), -1.25]]
@@ -214,6 +234,7 @@ NAMES = {
     "control.return.early": control_return_early,
     "functions.inout.targets": functions_inout_targets,
     "functions.fixcall.noinline": functions_fixcall_noinline,
+    "loops.unroll.counted": loops_unroll_counted,
     "struct.nested.copy": struct_nested_copy,
     "array.local.dynamic": array_local_dynamic,
     "globals.static.state": globals_static_state,
