@@ -19,6 +19,7 @@ operation is exact in float32 whatever the device does about contraction or roun
 import argparse
 import os
 import random
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,6 +61,23 @@ def norm(b, x):
 
 def fclamp(x):
     return max(-FMAX, min(FMAX, x))
+
+
+# An unsuffixed integer literal as lit() prints it. HLSL gives such a literal the type `literal int`,
+# and an operation whose operands are all literal ints stays literal: dxc folds it in 64 bits (the
+# hlsl-specs proposal 0017 describes this legacy behaviour), so `2147483647 * 2` or `1 << 40` differ
+# from the 32-bit int arithmetic this evaluator models. Operations never get only literal int
+# operands: one of them is written as `int(...)` (see `typed`).
+LIT_INT = re.compile(r"^(\d+|\(-\d+\)|\(-2147483647 - 1\))$")
+
+
+def typed(a):
+    """An operand that is an unsuffixed int literal, cast to int."""
+    return (f"int({a[0]})", a[1]) if LIT_INT.match(a[0]) else a
+
+
+def all_lit(*xs):
+    return all(LIT_INT.match(x[0]) for x in xs)
 
 
 def lit(b, v):
@@ -202,6 +220,8 @@ class Gen:
         if k < 0.63:
             c = self.cond(scope, depth - 1)
             a, e = self.expr(ty, scope, depth - 1), self.expr(ty, scope, depth - 1)
+            if all_lit(a, e):
+                a = typed(a)
             return f"({c[0]} ? {a[0]} : {e[0]})", lambda env, c=c, a=a, e=e: a[1](env) if c[1](env) else e[1](env)
         if k < 0.72:
             src = vec(b, r.randint(2, 4))
@@ -214,7 +234,7 @@ class Gen:
         if k < 0.85:
             return self.intrinsic(b, n, scope, depth)
         if k < 0.92 and n == 1:
-            a = self.expr(ty, scope, depth - 1)
+            a = typed(self.expr(ty, scope, depth - 1))
             if b == "int":
                 return f"(-({a[0]}))", lambda env, a=a: i32(-a[1](env))
             return f"(~({a[0]}))", lambda env, a=a: u32(~a[1](env))
@@ -228,6 +248,8 @@ class Gen:
 
     def binop(self, b, n, op, a, c):
         r = self.r
+        if all_lit(a, c):
+            a = typed(a)
         if b == "uint":
             # Operands of another signedness convert to uint first.
             a = (a[0], lambda env, f=a[1]: cw("uint", n, lambda x: x, f(env)))
@@ -299,8 +321,12 @@ class Gen:
             choices += ["countbits", "reversebits", "firstbithigh", "firstbitlow"]
         fname = r.choice(choices)
         a = self.expr(ty, scope, depth - 1)
+        if fname == "clamp":
+            a = typed(a)
         if fname in ("min", "max"):
             c = self.expr(ty, scope, depth - 1)
+            if all_lit(a, c):
+                a = typed(a)
             f = min if fname == "min" else max
             return f"{fname}({a[0]}, {c[0]})", lambda env: cw(b, n, f, a[1](env), c[1](env))
         if fname == "abs":
