@@ -24,13 +24,17 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "exec"))
-from vals import i32, u32, tdiv, trem, reverse32  # noqa: E402
+from vals import i32, u32, tdiv, trem, reverse32, fbits  # noqa: E402
 
 THREADS = 8          # threads in the one workgroup
 SLOTS = 8            # outputs per thread
 IN_LEN = 64          # words of the input buffer
 RAW_WORDS = 4        # words of the byte-address buffer each thread owns
 FMAX = 2048.0
+SLOTS2 = 10          # outputs per thread of phase C (Out2)
+REC_WORDS = 4        # struct R { uint a; int2 b; float c; }: a, b.x, b.y, c (dxc's default
+                     # vector-relaxed std430 aligns int2 to 4, SPIR-V.rst "Memory layout rules")
+MAT_WORDS = 16       # struct M { row_major float2x3 r; float2x3 c; }: 2 rows of 16 bytes, 3 columns of 8
 
 
 # ---------------------------------------------------------------------------------------------
@@ -78,6 +82,13 @@ def typed(a):
 
 def all_lit(*xs):
     return all(LIT_INT.match(x[0]) for x in xs)
+
+
+def zfloat(a):
+    """A float stored to memory as bits: never zero (an odd integer), since Vulkan does not require
+    the sign of a zero to be kept without SignedZeroInfNanPreserve (lavapipe folds
+    float(int(-0.0)) to -0.0)."""
+    return f"(float)((int)({a[0]}) | 1)", lambda env, f=a[1]: float(int(f(env)) | 1)
 
 
 def lit(b, v):
@@ -292,7 +303,7 @@ class Gen:
                     lambda env: cw("float", n, lambda x, y: fclamp(f(x, y)), a[1](env), c[1](env)))
         if k < 0.65:
             a = self.expr(ty, scope, depth - 1)
-            return f"floor(({a[0]}) * 0.5)", lambda env: cw("float", n, lambda x: float(int((x * 0.5) // 1)), a[1](env))
+            return f"floor(({a[0]}) * 0.5)", lambda env: cw("float", n, lambda x: (x * 0.5) // 1.0, a[1](env))
         if k < 0.8 and n == 1:
             src = r.choice(["int", "uint"])
             a = self.expr(src, scope, depth - 1)
@@ -612,6 +623,112 @@ class Gen:
         self.fns.append(f)
         return lines
 
+    # -- phase C: atomics' returned values, a struct in a buffer, matrices -------------------------
+
+    def phase_c(self, scope):
+        """Lines for the end of main and a function (env, mem) -> the thread's Out2 words.
+
+        Everything here touches only memory the thread owns, so the values are deterministic:
+        atomics on its own words of Own, Raw and Shared (after a second barrier), its element of
+        Rec and Mat. mem holds the buffers' evaluator copies: own, raw, shared, rec, mat."""
+        r = self.r
+        e = lambda ty, d=2: self.expr(ty, scope, d)  # noqa: E731
+        x = [e("uint") for _ in range(5)]
+        swap = r.random() < 0.5
+        cmp_text = "(t * 3u)" if swap else "(t * 3u + 1u)"
+        amin = r.choice(["InterlockedMin", "InterlockedMax", "InterlockedAnd", "InterlockedXor"])
+        araw = r.choice(["InterlockedOr", "InterlockedAdd", "InterlockedExchange"])
+        lines = [
+            "GroupMemoryBarrierWithGroupSync();",
+            f"uint o1; InterlockedAdd(Own[t * 2u], {x[0][0]}, o1);",
+            f"uint o2; InterlockedCompareExchange(Own[t * 2u + 1u], {cmp_text}, {x[1][0]}, o2);",
+            f"uint o3; {amin}(Shared[t], {x[2][0]}, o3);",
+            f"uint o4; Raw.{araw}(id.x * {RAW_WORDS * 4}u + 12u, {x[3][0]}, o4);",
+            f"uint o5; InterlockedExchange(Own[t * 2u], {x[4][0]}, o5);",
+        ]
+        # A struct written whole and by member, read back by member.
+        ra, rb, rc = e("uint"), e("int2"), zfloat(e("float"))
+        part = e("int") if r.random() < 0.6 else None
+        lines += ["R r0;", f"r0.a = {ra[0]};", f"r0.b = {rb[0]};", f"r0.c = {rc[0]};", "Rec[t] = r0;"]
+        if part:
+            lines.append(f"Rec[t].b.y = {part[0]};")
+        lines.append("uint rq = Rec[t].a ^ (uint)Rec[t].b.y ^ (uint)(int)Rec[t].c;")
+        # Float and int matrices: construction, row and element writes, mul both ways, transpose.
+        fm = [e("float") for _ in range(4)]
+        fv = [e("float") for _ in range(2)]
+        row_w = (r.randrange(2), e("float2")) if r.random() < 0.5 else None
+        elt_w = (r.randrange(2), r.randrange(2), e("float")) if r.random() < 0.5 else None
+        left = r.random() < 0.5
+        pick = r.randrange(2)
+        lines.append(f"float2x2 m1 = float2x2({', '.join(a[0] for a in fm)});")
+        if row_w:
+            lines.append(f"m1[{row_w[0]}] = {row_w[1][0]};")
+        if elt_w:
+            lines.append(f"m1._m{elt_w[0]}{elt_w[1]} = {elt_w[2][0]};")
+        vtext = f"float2({fv[0][0]}, {fv[1][0]})"
+        mul_text = f"mul({vtext}, m1)" if left else f"mul(m1, {vtext})"
+        tr = (r.randrange(2), r.randrange(2))
+        lines.append(f"float fm = {mul_text}[{pick}] + transpose(m1)[{tr[0]}][{tr[1]}];")
+        im = [e("int") for _ in range(4)]
+        iv = [e("int") for _ in range(2)]
+        lines.append(f"int2x2 im = int2x2({', '.join(a[0] for a in im)});")
+        lines.append(f"int2 iv = mul(im, int2({iv[0][0]}, {iv[1][0]}));")
+        mc = [zfloat(e("float")) for _ in range(6)]
+        mi = (r.randrange(2), r.randrange(3), r.randrange(2), r.randrange(3))
+        lines.append(f"float2x3 mc = float2x3({', '.join(a[0] for a in mc)});")
+        lines += ["Mat[t].r = mc;", "Mat[t].c = mc;",
+                  f"float mr = Mat[t].r[{mi[0]}][{mi[1]}] - Mat[t].c[{mi[2]}][{mi[3]}] + Mat[t].r._m12;"]
+        outs = ["o1", "o2", "o3", "o4", "o5", "rq", "(uint)(int)fm", "(uint)iv.x", "(uint)iv.y", "(uint)(int)mr"]
+        lines += [f"Out2[id.x * {SLOTS2}u + {k}u] = {o};" for k, o in enumerate(outs)]
+
+        def run(env, mem):
+            t = env["t"]
+            xv = [u32(a[1](env)) for a in x]
+            own, raw, shared = mem["own"], mem["raw"], mem["shared"]
+            o1 = own[t * 2]
+            own[t * 2] = u32(o1 + xv[0])
+            o2 = own[t * 2 + 1]
+            if o2 == u32(t * 3 if swap else t * 3 + 1):
+                own[t * 2 + 1] = xv[1]
+            o3 = shared[t]
+            shared[t] = {"InterlockedMin": min, "InterlockedMax": max,
+                         "InterlockedAnd": lambda p, q: p & q, "InterlockedXor": lambda p, q: p ^ q}[amin](o3, xv[2])
+            w = t * RAW_WORDS + 3
+            o4 = raw[w]
+            raw[w] = {"InterlockedOr": lambda p, q: p | q, "InterlockedAdd": lambda p, q: u32(p + q),
+                      "InterlockedExchange": lambda p, q: q}[araw](o4, xv[3])
+            o5 = own[t * 2]
+            own[t * 2] = xv[4]
+            rec = [u32(ra[1](env)), *(u32(v) for v in rb[1](env)), fbits(rc[1](env))]
+            if part:
+                rec[2] = u32(part[1](env))
+            mem["rec"][t * REC_WORDS:(t + 1) * REC_WORDS] = rec
+            rq = u32(rec[0] ^ rec[2] ^ u32(int(rc[1](env))))
+            m = [[fm[0][1](env), fm[1][1](env)], [fm[2][1](env), fm[3][1](env)]]
+            if row_w:
+                m[row_w[0]] = list(row_w[1][1](env))
+            if elt_w:
+                m[elt_w[0]][elt_w[1]] = elt_w[2][1](env)
+            v = [fv[0][1](env), fv[1][1](env)]
+            if left:
+                prod = [v[0] * m[0][j] + v[1] * m[1][j] for j in range(2)]
+            else:
+                prod = [m[i][0] * v[0] + m[i][1] * v[1] for i in range(2)]
+            fmv = prod[pick] + m[tr[1]][tr[0]]
+            imv = [[i32(im[0][1](env)), i32(im[1][1](env))], [i32(im[2][1](env)), i32(im[3][1](env))]]
+            ivv = [i32(iv[0][1](env)), i32(iv[1][1](env))]
+            ivr = [i32(imv[i][0] * ivv[0] + imv[i][1] * ivv[1]) for i in range(2)]
+            mcv = [[mc[3 * i + j][1](env) for j in range(3)] for i in range(2)]
+            mat = [0] * MAT_WORDS
+            for i in range(2):
+                for j in range(3):
+                    mat[i * 4 + j] = fbits(mcv[i][j])        # row_major: row i at 16 * i
+                    mat[8 + j * 2 + i] = fbits(mcv[i][j])    # column_major: column j at 32 + 8 * j
+            mem["mat"][t * MAT_WORDS:(t + 1) * MAT_WORDS] = mat
+            mrv = mcv[mi[0]][mi[1]] - mcv[mi[2]][mi[3]] + mcv[1][2]
+            return [o1, o2, o3, o4, o5, rq, u32(int(fmv)), u32(ivr[0]), u32(ivr[1]), u32(int(mrv))]
+        return lines, run
+
     # -- the program ----------------------------------------------------------------------------
 
     def program(self):
@@ -622,6 +739,12 @@ class Gen:
             "[[vk::binding(1, 0)]] StructuredBuffer<uint> In;",
             "[[vk::binding(2, 0)]] RWByteAddressBuffer Raw;",
             "[[vk::binding(3, 0)]] RWStructuredBuffer<uint> Acc;",
+            "struct R { uint a; int2 b; float c; };",
+            "struct M { row_major float2x3 r; float2x3 c; };",
+            "[[vk::binding(4, 0)]] RWStructuredBuffer<uint> Own;",
+            "[[vk::binding(5, 0)]] RWStructuredBuffer<R> Rec;",
+            "[[vk::binding(6, 0)]] RWStructuredBuffer<M> Mat;",
+            "[[vk::binding(7, 0)]] RWStructuredBuffer<uint> Out2;",
             f"groupshared uint Shared[{THREADS}];",
             "struct S { int a; uint b; float c; };",
             "",
@@ -641,6 +764,12 @@ class Gen:
         raw_v = self.expr("uint", scope_b, 2)
         atom_v = [self.expr("uint", scope_b, 2) for _ in range(3)]
         step = r.randint(1, THREADS - 1)
+        # Phase C draws from its own stream, so the programs of earlier generator versions keep
+        # their phases A and B.
+        main_r = self.r
+        self.r = random.Random(self.seed * 7919 + 1)
+        pc = self.phase_c(dict(scope_b))
+        self.r = main_r
         main = [
             f"[numthreads({THREADS}, 1, 1)]",
             "void main(uint3 id : SV_DispatchThreadID) {",
@@ -663,11 +792,14 @@ class Gen:
             conv = {"float": "(uint)(int)", "int": "(uint)", "uint": ""}[ty]
             main.append(f"    Out[id.x * {SLOTS}u + {k}u] = {conv}({e[0]});")
         main.append(f"    Out[id.x * {SLOTS}u + {SLOTS - 1}u] += back + (uint)s0.a + s0.b + (uint)(int)s0.c;")
+        main += ["    " + l for l in pc[0]]
         main.append("}")
         lines += main
 
         # Evaluation: phase A on every thread, the barrier, phase B on every thread.
         inp = [self.r.randint(0, 2**32 - 1) if self.r.random() < 0.5 else self.r.randint(0, 50) for _ in range(IN_LEN)]
+        own = [self.r.randint(0, 2**32 - 1) if k % 2 == 0 else (k // 2) * 3 for k in range(THREADS * 2)]
+        own0 = list(own)
         envs = []
         shared = [0] * THREADS
         for t in range(THREADS):
@@ -694,12 +826,17 @@ class Gen:
             acc[1] = max(acc[1], atom_v[1][1](env))
             acc[2] ^= atom_v[2][1](env)
             out[t * SLOTS + SLOTS - 1] = u32(out[t * SLOTS + SLOTS - 1] + back + u32(env["s0.a"]) + env["s0.b"] + u32(int(env["s0.c"])))
-        return "\n".join(lines) + "\n", inp, out, raw, acc
+        mem = {"own": own, "raw": raw, "shared": shared, "rec": [0] * (THREADS * REC_WORDS), "mat": [0] * (THREADS * MAT_WORDS)}
+        out2 = []
+        for t in range(THREADS):
+            out2 += pc[1](envs[t], mem)
+        mem["out2"] = out2
+        return "\n".join(lines) + "\n", inp, out, raw, acc, own0, mem
 
 
 def write_case(seed, out_dir, skip=()):
     g = Gen(seed, skip)
-    src, inp, out, raw, acc = g.program()
+    src, inp, out, raw, acc, own0, mem = g.program()
     # Struct members are kept in the evaluator as 's0.a' entries; the generator only reads them
     # through the fixed statements of main.
     spec = [
@@ -710,9 +847,17 @@ def write_case(seed, out_dir, skip=()):
         "buffer 0 1 storage u32 = " + " ".join(str(v) for v in inp),
         f"buffer 0 2 storage u32 = 0*{THREADS * RAW_WORDS}",
         "buffer 0 3 storage u32 = 0*4",
+        "buffer 0 4 storage u32 = " + " ".join(str(v) for v in own0),
+        f"buffer 0 5 storage u32 = 0*{THREADS * REC_WORDS}",
+        f"buffer 0 6 storage u32 = 0*{THREADS * MAT_WORDS}",
+        f"buffer 0 7 storage u32 = 0*{THREADS * SLOTS2}",
         "expect 0 0 u32 = " + " ".join(str(v) for v in out),
         "expect 0 2 u32 = " + " ".join(str(v) for v in raw),
         "expect 0 3 u32 = " + " ".join(str(v) for v in acc[:3]),
+        "expect 0 4 u32 = " + " ".join(str(v) for v in mem["own"]),
+        "expect 0 5 u32 = " + " ".join(str(v) for v in mem["rec"]),
+        "expect 0 6 u32 = " + " ".join(str(v) for v in mem["mat"]),
+        "expect 0 7 u32 = " + " ".join(str(v) for v in mem["out2"]),
     ]
     base_path = os.path.join(out_dir, f"rand.{seed}")
     with open(base_path + ".hlsl", "w") as f:
