@@ -8,7 +8,7 @@ use crate::profile::{HlslVersion, ProfileKind};
 use crate::timing::{Phase, PhaseTimes};
 use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
-use hlslc_frontend::parser::{parse, ParseOptions};
+use hlslc_frontend::parser::{parse_owned, ParseOptions};
 use hlslc_frontend::pp::{preprocess_full, render_output, IncludeHandler, LineMap, PpOptions};
 use hlslc_frontend::source::{FileId, SourceMap, Span};
 
@@ -121,7 +121,7 @@ fn run(
         return Some((Output::Text(crate::dependency_rule(sm)), None));
     }
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
-    let unit = times.time(Phase::Parse, || parse(&tokens, &parse_options, diags));
+    let unit = times.time(Phase::Parse, || parse_owned(tokens, &parse_options, diags));
     match options.action {
         // dxc's -verify with -spirv runs the SPIR-V back end too: its errors are checked against
         // the expectations like sema's (the module is dropped).

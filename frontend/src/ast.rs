@@ -422,7 +422,7 @@ pub enum StmtKind {
     Block(Block),
     If { cond: Expr, then: Box<Stmt>, otherwise: Option<Box<Stmt>> },
     /// `init` is a [`StmtKind::Decl`] or [`StmtKind::Expr`].
-    For { init: Option<Box<Stmt>>, cond: Option<Expr>, step: Option<Expr>, body: Box<Stmt> },
+    For { init: Option<Box<Stmt>>, cond: Option<Box<Expr>>, step: Option<Box<Expr>>, body: Box<Stmt> },
     While { cond: Expr, body: Box<Stmt> },
     DoWhile { body: Box<Stmt>, cond: Expr },
     /// `switch (cond) body`; the labels are [`StmtKind::Case`] / [`StmtKind::Default`] statements
@@ -546,16 +546,16 @@ pub enum ExprKind {
     Assign { op: Option<BinaryOp>, lhs: Box<Expr>, rhs: Box<Expr> },
     Ternary { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
     /// `(T)x`.
-    Cast { ty: TypeSpec, expr: Box<Expr> },
+    Cast { ty: Box<TypeSpec>, expr: Box<Expr> },
     /// `T(args)` where `T` is a type: `float4(a, b)`, `S(x)`.
-    Construct { ty: TypeSpec, args: Vec<Expr> },
+    Construct { ty: Box<TypeSpec>, args: Vec<Expr> },
     /// `f(args)`, `f<T>(args)`, `obj.Method(args)`, `buf.Load<float2>(0)`.
     Call { callee: Box<Expr>, template_args: Option<Vec<TemplateArg>>, args: Vec<Expr> },
     /// `base.name`: a field, a swizzle (`v.xyz`, `m._m00_m11`) or, as a callee, a method.
     Member { base: Box<Expr>, name: Ident },
     /// `base[index]`.
     Index { base: Box<Expr>, index: Box<Expr> },
-    SizeOfType(TypeSpec),
+    SizeOfType(Box<TypeSpec>),
     SizeOfExpr(Box<Expr>),
     /// `{a, b, {c, d}}` in an initializer.
     InitList(Vec<Expr>),

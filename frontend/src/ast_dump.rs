@@ -341,7 +341,7 @@ impl Dumper {
 
     fn stmt(&mut self, s: &Stmt) {
         let attrs: String = s.attrs.iter().map(|a| format!(" {}", attr_text(a))).collect();
-        let opt = |d: &mut Dumper, label: &str, e: &Option<Expr>| match e {
+        let opt = |d: &mut Dumper, label: &str, e: Option<&Expr>| match e {
             Some(e) => {
                 d.line(label.to_string());
                 d.nested(|d| d.expr(e));
@@ -386,8 +386,8 @@ impl Dumper {
                         }
                         None => d.line("Init <none>".into()),
                     }
-                    opt(d, "Cond", cond);
-                    opt(d, "Step", step);
+                    opt(d, "Cond", cond.as_deref());
+                    opt(d, "Step", step.as_deref());
                     d.stmt(body);
                 });
             }

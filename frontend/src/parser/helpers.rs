@@ -85,7 +85,11 @@ impl Scope {
 
 /// A path from `Scopes` (global flag and leading parts) and its last part.
 pub fn path(scopes: Option<Scope>, last: Ident, span: Span) -> Path {
-    let Scope { global, mut parts, mut args } = scopes.unwrap_or(Scope { global: false, parts: Vec::new(), args: Vec::new() });
+    // A plain name (most of them) gets a vector of exactly one part: growing an empty one would
+    // reserve four (160 bytes for every name in the program).
+    let Some(Scope { global, mut parts, mut args }) = scopes else {
+        return Path { global: false, parts: vec![last], scope_args: Vec::new(), span };
+    };
     parts.push(last);
     if !args.is_empty() {
         args.resize(parts.len(), None);
@@ -131,7 +135,7 @@ pub fn unbox<T>(v: Vec<Box<T>>) -> Vec<T> {
 
 pub fn for_stmt(head: Box<(Option<Box<Stmt>>, Option<Expr>, Option<Expr>)>, body: Box<Stmt>, span: Span) -> Box<Stmt> {
     let (init, cond, step) = *head;
-    stmt(StmtKind::For { init, cond, step, body }, span)
+    stmt(StmtKind::For { init, cond: cond.map(Box::new), step: step.map(Box::new), body }, span)
 }
 
 /// Prepends statement attributes (`[unroll] [loop] for ...`).

@@ -98,12 +98,31 @@ impl Default for ParseOptions {
 /// Parses preprocessed tokens. Never fails: errors go to `diags`, and the returned unit holds
 /// what could be parsed (empty if the input was refused by a limit or could not be recovered).
 pub fn parse(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
+    let Some(adapted) = adapt(tokens, opts, diags) else { return TranslationUnit::default() };
+    parse_adapted(adapted, diags)
+}
+
+/// [`parse`], dropping the tokens as soon as the parser's own tokens are made from them: for a
+/// large source they would otherwise stay in memory next to the syntax tree being built.
+pub fn parse_owned(tokens: Vec<Token>, opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
+    let adapted = adapt(&tokens, opts, diags);
+    drop(tokens);
+    match adapted {
+        Some(adapted) => parse_adapted(adapted, diags),
+        None => TranslationUnit::default(),
+    }
+}
+
+fn adapt(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> Option<adapter::Adapted> {
     if let Some(d) = limits::check(tokens) {
         diags.push(d);
-        return TranslationUnit::default();
+        return None;
     }
     let names = adapter::collect_names(tokens);
-    let adapted = adapter::adapt(tokens, &names, opts, diags);
+    Some(adapter::adapt(tokens, &names, opts, diags))
+}
+
+fn parse_adapted(adapted: adapter::Adapted, diags: &mut Diagnostics) -> TranslationUnit {
     let mut recovered = Vec::new();
     let last = adapted.toks.last().map(|t| t.0);
     // The tokens are moved into the parser (cloning them copied every identifier's String).
