@@ -269,6 +269,7 @@ pub(crate) fn spirv(
         stage_io_order_alpha: so.stage_io_order_alpha,
         reflect: so.reflect,
         fix_func_call_arguments: so.fix_func_call_arguments,
+        high_level_only: options.high_level_only,
         entry_name: so.entrypoint_name.clone().unwrap_or_else(|| options.entry.clone()),
         finite_math_only: options.finite_math_only,
         resource_heap_binding: so.resource_heap.as_ref().map(|b| (b.binding, b.set)),
@@ -371,7 +372,7 @@ pub(crate) fn spirv(
         }
         Err(errors) => {
             for e in errors {
-                let mut d = Diagnostic::error(e.message).with_code("E0400");
+                let mut d = if e.fatal { Diagnostic::fatal(e.message) } else { Diagnostic::error(e.message).with_code("E0400") };
                 if let Some(span) = e.span {
                     d = d.at(span);
                 }

@@ -644,3 +644,33 @@ fn aliased_pointer_decorates_the_variable() {
     let plain = build(&s(""), "cs_6_0", true).unwrap();
     assert!(plain.contains("OpDecorate %q RestrictPointer"), "{plain}");
 }
+
+#[test]
+fn vk_combined_image_sampler_makes_one_sampled_image() {
+    // A texture and a sampler with the attribute and one binding are one OpTypeSampledImage
+    // variable (SPIR-V.rst); sampled with its own sampler, the load is the sampled image.
+    let s = |a: &str| {
+        format!(
+            "{a} Texture2D<float4> t : register(t1); {a} SamplerState s : register(s1); float4 main(float2 uv : UV) : SV_Target {{ return t.Sample(s, uv); }}"
+        )
+    };
+    let with = build(&s("[[vk::combinedImageSampler]]"), "ps_6_0", true).unwrap();
+    assert!(with.contains("%t = OpVariable %_ptr_UniformConstant_type_sampled_image UniformConstant"), "{with}");
+    assert!(with.contains("= OpLoad %type_sampled_image %t\n"), "{with}");
+    assert!(!with.contains("%s = OpVariable") && !with.contains("OpSampledImage"), "{with}");
+    assert!(with.contains("OpDecorate %t Binding 1"), "{with}");
+    let without = build(&s(""), "ps_6_0", true).unwrap();
+    assert!(without.contains("%s = OpVariable %_ptr_UniformConstant_type_sampler UniformConstant") && without.contains("OpSampledImage"), "{without}");
+    // The register of both takes the t shift (SPIR-V.rst), and with another sampler the image
+    // is taken out of the combined one.
+    let other = "[[vk::combinedImageSampler]] Texture2D<float4> t : register(t1); [[vk::combinedImageSampler]] SamplerState s : register(s1); \
+                 SamplerState o : register(s0); float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv) + t.Sample(o, uv); }";
+    let a = build(other, "ps_6_0", true).unwrap();
+    assert!(a.contains("OpImage %type_2d_image") && a.contains("OpSampledImage %type_sampled_image"), "{a}");
+    // One without its partner: dxc's fatal error.
+    let e = build("Texture2D<float4> t : register(t1); [[vk::combinedImageSampler]] SamplerState s : register(s1); float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }", "ps_6_0", true).unwrap_err();
+    assert!(e.contains("fatal error: Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: 0, 1"), "{e}");
+    // The sampler with another texture cannot be one combined image sampler.
+    let e = build("[[vk::combinedImageSampler]] Texture2D<float4> t : register(t1); [[vk::combinedImageSampler]] SamplerState s : register(s1); Texture2D<float4> u : register(t2); float4 main(float2 uv : UV) : SV_Target { return u.Sample(s, uv); }", "ps_6_0", true).unwrap_err();
+    assert!(e.contains("sampler 's' has [[vk::combinedImageSampler]] and is used with a texture other than 't'"), "{e}");
+}

@@ -150,7 +150,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: Some("vk"), name: "stencil_ref_greater_equal_back", applies_to: "pixel entry points", spirv: Honored { test: "vk_early_and_late_tests_and_its_companions_set_the_modes" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "stencil_ref_less_equal_back", applies_to: "pixel entry points", spirv: Honored { test: "vk_early_and_late_tests_and_its_companions_set_the_modes" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "image_format", applies_to: "storage images and texel buffers", spirv: Honored { test: "vk_image_format_sets_the_image_format" }, dxil: VK_ONLY },
-    AttrInfo { namespace: Some("vk"), name: "combinedImageSampler", applies_to: "a texture and a sampler sharing one binding", spirv: Refused, dxil: VK_ONLY },
+    AttrInfo { namespace: Some("vk"), name: "combinedImageSampler", applies_to: "a texture and a sampler sharing one binding", spirv: Honored { test: "vk_combined_image_sampler_makes_one_sampled_image" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "shader_record_nv", applies_to: "cbuffers and ConstantBuffers", spirv: Honored { test: "vk_shader_record_makes_a_shader_record_buffer" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "shader_record_ext", applies_to: "cbuffers and ConstantBuffers", spirv: Honored { test: "vk_shader_record_makes_a_shader_record_buffer" }, dxil: VK_ONLY },
     AttrInfo { namespace: Some("vk"), name: "ext_instruction", applies_to: "function declarations (inline SPIR-V)", spirv: HonoredAt { sites: &[S::Function], test: "vk_ext_instruction_emits_the_instruction" }, dxil: VK_ONLY },

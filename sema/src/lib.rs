@@ -26,5 +26,6 @@ pub mod types;
 
 mod check;
 
+pub use check::consteval::fold_binary;
 pub use check::{analyze, SemaOptions};
 pub use intrinsics::IntrinsicOp;

@@ -115,6 +115,9 @@ pub struct Binding {
     /// `[[vk::constant_id(n)]]`: a specialization constant (SPIR-V only). Its default value is
     /// the initializer; [`Var::const_value`] stays `None` so that nothing folds it.
     pub vk_constant_id: Option<u32>,
+    /// `[[vk::combinedImageSampler]]`: this texture or sampler and the one of the other kind
+    /// with the same descriptor set and binding are one combined image sampler.
+    pub vk_combined_image_sampler: bool,
     /// `packoffset(c1.y)` as (register index, component 0..4).
     pub packoffset: Option<(u32, u8)>,
 }

@@ -402,6 +402,13 @@ impl Context {
         self.named.insert(id);
         self.names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(id.0), Operand::from(name)]));
     }
+    /// The name `OpName` gave `id`, if any.
+    pub fn name_of(&self, id: SpvId) -> Option<String> {
+        self.names.iter().find_map(|i| match (i.class.opcode, i.operands.first(), i.operands.get(1)) {
+            (Op::Name, Some(Operand::IdRef(t)), Some(Operand::LiteralString(s))) if *t == id.0 => Some(s.clone()),
+            _ => None,
+        })
+    }
     /// `OpName`, unless `id` already has one.
     pub fn name_once(&mut self, id: SpvId, name: &str) {
         if !self.named.contains(&id) {

@@ -312,6 +312,7 @@ impl Checker<'_> {
                 "push_constant" => b.vk_push_constant = true,
                 "shader_record_nv" | "shader_record_ext" => b.vk_shader_record = true,
                 "constant_id" => b.vk_constant_id = int(0),
+                "combinedImageSampler" => b.vk_combined_image_sampler = true,
                 _ => {}
             }
         }

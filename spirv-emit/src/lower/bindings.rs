@@ -44,10 +44,13 @@ pub(crate) struct Bound {
     /// A global struct of resources: the variables of its resources, each with its binding
     /// number's offset from the struct's (`var` is the first of them).
     pub parts: Vec<(SpvId, u32)>,
+    /// `[[vk::combinedImageSampler]]` on a texture (`Some(false)`) or a sampler (`Some(true)`):
+    /// its register takes the `t` shift, whatever its class (SPIR-V.rst).
+    pub combined: Option<bool>,
 }
 
 fn lower_err<T>(message: String, span: Option<Span>) -> R<T> {
-    Err(super::LowerError { message, span, notes: Vec::new() })
+    Err(super::LowerError { fatal: false, message, span, notes: Vec::new() })
 }
 
 impl<'m> Lowerer<'m> {
@@ -121,6 +124,7 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             if let Some((letter, n)) = b.binding.register {
+                let letter = if b.combined.is_some() { 't' } else { letter };
                 let binding = n + self.shift(letter, sets[i]);
                 take(&mut used, sets[i], binding, count(b));
                 self.decorate_bound(b, sets[i], binding);
@@ -197,6 +201,9 @@ impl<'m> Lowerer<'m> {
 
     /// Decorates a bound variable, or each resource of a global struct of resources.
     fn decorate_bound(&mut self, b: &Bound, set: u32, binding: u32) {
+        if let Some(sampler) = b.combined {
+            self.combined.push(super::combined::Member { var: b.var, sampler, set, binding, span: b.span });
+        }
         if b.parts.is_empty() {
             self.decorate_binding(b.var, set, binding);
         }

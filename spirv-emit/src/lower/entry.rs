@@ -708,6 +708,7 @@ impl<'m> Lowerer<'m> {
             Some((b, at)) => {
                 let Ok(b) = b else {
                     return Err(super::LowerError {
+                        fatal: false,
                         message: "unknown vk::builtin name (SPIR-V.rst lists PointSize, HelperInvocation, BaseVertex, BaseInstance, DrawIndex, DeviceIndex)".into(),
                         span: Some(at),
                         notes: Vec::new(),
@@ -875,7 +876,7 @@ impl<'m> Lowerer<'m> {
             }
         }
         if let (Some((_, at)), Slot::BuiltIn(..)) = (vk.index, &slot) {
-            return Err(super::LowerError { message: "vk::index should be used together with vk::location for dual-source blending".into(), span: Some(at), notes: Vec::new() });
+            return Err(super::LowerError { fatal: false, message: "vk::index should be used together with vk::location for dual-source blending".into(), span: Some(at), notes: Vec::new() });
         }
         if io.patch || tess_level {
             self.b.ctx.decorate(var, &Decoration::new(D::Patch));
@@ -897,7 +898,7 @@ impl<'m> Lowerer<'m> {
     /// DXC's checks of a `[[vk::builtin]]` stage value: not with `vk::location`, of the
     /// built-in's type, in a stage and direction where Vulkan has it.
     fn check_vk_builtin(&mut self, stage: Stage, ty: TypeId, input: bool, vk: VkIo, b: BuiltIn, at: Span) -> R<()> {
-        let err = |message: String| Err(super::LowerError { message, span: Some(at), notes: Vec::new() });
+        let err = |message: String| Err(super::LowerError { fatal: false, message, span: Some(at), notes: Vec::new() });
         let name = VK_BUILTINS.iter().find(|x| x.1 == b).map_or("", |x| x.0);
         if vk.location.is_some() {
             return err("cannot use vk::builtin and vk::location together".into());
@@ -982,7 +983,7 @@ impl<'m> Lowerer<'m> {
     /// dual-source blending, with DXC's checks (pixel shaders only, with `vk::location(0)`,
     /// index 0 or 1); returns the index.
     fn dual_source_index(&mut self, stage: Stage, vk: VkIo, index: u32, at: Span) -> R<u32> {
-        let err = |message: &str, span: Span| Err(super::LowerError { message: message.into(), span: Some(span), notes: Vec::new() });
+        let err = |message: &str, span: Span| Err(super::LowerError { fatal: false, message: message.into(), span: Some(span), notes: Vec::new() });
         if stage != Stage::Pixel {
             return err("vk::index only allowed in pixel shader", at);
         }
@@ -1000,7 +1001,7 @@ impl<'m> Lowerer<'m> {
 }
 
 fn err_at<T>(message: &str, at: Span) -> R<T> {
-    Err(super::LowerError { message: message.into(), span: Some(at), notes: Vec::new() })
+    Err(super::LowerError { fatal: false, message: message.into(), span: Some(at), notes: Vec::new() })
 }
 
 /// The built-in or location of a semantic in a stage and direction.

@@ -24,6 +24,11 @@ impl<'m> Lowerer<'m> {
         let v = match &expr.kind {
             ExprKind::Const(c) => self.constant(ty, *c)?,
             ExprKind::Var(v) if self.is_push_constant_struct(*v) => self.load_push_constant_struct(*v)?,
+            // A parameter this copy of the function binds to a constant (`BoundParam::konst`).
+            ExprKind::Var(v) if self.const_params.contains_key(v) => match self.vars.get(v) {
+                Some(VarHome::Value(id)) => *id,
+                _ => return unsupported("this parameter bound to a constant", self.expr_span(e)),
+            },
             ExprKind::Var(_) | ExprKind::This => {
                 let p = self.lvalue(e)?;
                 self.load(&p)?
@@ -93,6 +98,13 @@ impl<'m> Lowerer<'m> {
             }
             ExprKind::Call { func, args, .. } if self.is_inline_instruction(*func) => self.inline_instruction(*func, args, ty, e)?,
             ExprKind::Call { func, .. } if self.is_type_def(*func) => self.type_def_call(*func, e)?,
+            // A call returning a resource (`getSampler(i)` as a sampler argument): the call, then a
+            // load of the resource it returns (known at compile time, `resvalue.rs`); the call's
+            // own result is void.
+            ExprKind::Call { .. } if self.holds_resources(ty) && matches!(m.types.get(ty), Type::Object { .. }) => {
+                let p = self.lvalue(e)?;
+                self.load(&p)?
+            }
             ExprKind::Call { func, this_arg, args } => self.call(*func, *this_arg, args, ty)?,
             ExprKind::Intrinsic { op: hlslc_sema::intrinsics::IntrinsicOp::MethodGetBufferContents, object: Some(obj), .. } => {
                 let p = self.buffer_pointer_place(*obj, ty)?;
@@ -748,7 +760,7 @@ impl<'m> Lowerer<'m> {
 
     /// A call to a user function: every argument goes through a `param.var.*` temporary, as in
     /// DXC, and `out`/`inout` temporaries are copied back after the call.
-    fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
+    pub(crate) fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
         let m = self.m;
         let f = m.func(func);
         // Buffer arguments select (or make) the copy of the function bound to them.
@@ -774,6 +786,20 @@ impl<'m> Lowerer<'m> {
                     layout: Layout::Logical,
                     counter: None,
                     res: Some(val),
+                    konst: None,
+                });
+                continue;
+            }
+            if let Some(c) = self.resource_selector(func, pv, a) {
+                let ptr = self.constant(m.var(pv).ty, c)?;
+                bound.push(super::BoundParam {
+                    index: i,
+                    ptr,
+                    storage: StorageClass::Function,
+                    layout: Layout::Logical,
+                    counter: None,
+                    res: None,
+                    konst: Some(c),
                 });
                 continue;
             }
@@ -959,7 +985,7 @@ impl<'m> Lowerer<'m> {
             );
         }
         let counter = self.counter_of_expr(a)?;
-        Ok(Some(super::BoundParam { index, ptr, storage, layout, counter, res: None }))
+        Ok(Some(super::BoundParam { index, ptr, storage, layout, counter, res: None, konst: None }))
     }
 
     /// The pointer passed for an image or sampler argument (`UniformConstant`: a variable, a

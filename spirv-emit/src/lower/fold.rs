@@ -146,7 +146,10 @@ impl<'m> Lowerer<'m> {
             ExprKind::Const(c) => Some(vec![convert(*c, shape.kind); n]),
             ExprKind::Var(v) => {
                 let var = self.m.var(*v);
-                let c = var.const_value?;
+                let c = match self.const_params.get(v) {
+                    Some(&c) => c,
+                    None => var.const_value?,
+                };
                 (n == 1).then(|| vec![convert(c, shape.kind)])
             }
             ExprKind::Unary { op: op @ (UnaryOp::Neg | UnaryOp::Plus), operand } => {
@@ -193,6 +196,15 @@ impl<'m> Lowerer<'m> {
             ExprKind::Comma { lhs, rhs } | ExprKind::Binary { op: BinaryOp::Comma, lhs, rhs } => {
                 self.flat_constant(*lhs)?;
                 self.flat_constant(*rhs)
+            }
+            // A scalar operator on a parameter bound to a constant (`i == 0` while finding what
+            // `getTexture(0)` returns, `resvalue.rs`); sema folded every other constant one.
+            ExprKind::Binary { op, lhs, rhs } if !self.const_params.is_empty() && n == 1 => {
+                let (a, b) = (self.flat_constant(*lhs)?, self.flat_constant(*rhs)?);
+                let ([a], [b]) = (a.as_slice(), b.as_slice()) else { return None };
+                let k = self.shape(self.m.expr(*lhs).ty)?.kind;
+                let r = hlslc_sema::fold_binary(*op, *a, *b, k).ok()??;
+                Some(vec![convert(r, shape.kind)])
             }
             ExprKind::Construct { args } if !shape.is_matrix() => {
                 let mut out = Vec::with_capacity(n);

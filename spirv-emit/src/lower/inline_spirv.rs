@@ -54,7 +54,7 @@ fn word(a: &AttrArg) -> Option<u32> {
 }
 
 fn err(attr: &str, what: impl std::fmt::Display, span: Option<Span>) -> LowerError {
-    LowerError { message: format!("attribute 'vk::{attr}': {what}"), span, notes: Vec::new() }
+    LowerError { fatal: false, message: format!("attribute 'vk::{attr}': {what}"), span, notes: Vec::new() }
 }
 
 /// Opcodes an inline instruction may not be: they structure the module or end a block, which
@@ -182,20 +182,21 @@ impl<'m> Lowerer<'m> {
         let (a, sc) = match (input, output) {
             (None, None) => return Ok(false),
             (Some(_), Some(_)) => {
-                return Err(LowerError { message: "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output".into(), span, notes: Vec::new() })
+                return Err(LowerError { fatal: false, message: "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output".into(), span, notes: Vec::new() })
             }
             (Some(a), None) => (a, StorageClass::Input),
             (None, Some(a)) => (a, StorageClass::Output),
         };
         if var.storage != hlslc_sema::tast::Storage::Static {
             return Err(LowerError {
+                fatal: false,
                 message: "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable".into(),
                 span,
                 notes: Vec::new(),
             });
         }
         if sc == StorageClass::Input && !var.is_const {
-            return Err(LowerError { message: "vk::ext_builtin_input can only be applied to a const-qualified variable".into(), span, notes: Vec::new() });
+            return Err(LowerError { fatal: false, message: "vk::ext_builtin_input can only be applied to a const-qualified variable".into(), span, notes: Vec::new() });
         }
         let attr = if sc == StorageClass::Input { "ext_builtin_input" } else { "ext_builtin_output" };
         let n = a.args.first().and_then(word).ok_or_else(|| err(attr, "the built-in must be an integer constant", span))?;
@@ -203,7 +204,7 @@ impl<'m> Lowerer<'m> {
         let other = if sc == StorageClass::Input { StorageClass::Output } else { StorageClass::Input };
         if self.ext_builtins.contains_key(&(n, other)) {
             let dir = if sc == StorageClass::Input { "an input" } else { "an output" };
-            return Err(LowerError { message: format!("cannot redefine builtin {n} as {dir}"), span, notes: Vec::new() });
+            return Err(LowerError { fatal: false, message: format!("cannot redefine builtin {n} as {dir}"), span, notes: Vec::new() });
         }
         let id = match self.ext_builtins.get(&(n, sc)) {
             Some(&id) => id,
@@ -268,7 +269,7 @@ impl<'m> Lowerer<'m> {
         if !is_entry {
             if has_vk(&f.attrs, "spvexecutionmode") {
                 let message = "attribute 'vk::spvexecutionmode' is not supported on a function that is not an entry point by the SPIR-V back end".to_string();
-                return Err(LowerError { message, span: Some(f.span), notes: Vec::new() });
+                return Err(LowerError { fatal: false, message, span: Some(f.span), notes: Vec::new() });
             }
             return self.ext_decorations(id, &f.attrs, Some(f.span));
         }
@@ -276,7 +277,7 @@ impl<'m> Lowerer<'m> {
         if f.ret == TypeTable::VOID || hull {
             if let Some(n) = decoration_attr(&f.attrs) {
                 let message = format!("attribute 'vk::{n}' is not supported on an entry point that returns nothing, or on a hull shader, by the SPIR-V back end (it decorates the return value's stage variable)");
-                return Err(LowerError { message, span: Some(f.span), notes: Vec::new() });
+                return Err(LowerError { fatal: false, message, span: Some(f.span), notes: Vec::new() });
             }
         }
         Ok(())
@@ -288,7 +289,7 @@ impl<'m> Lowerer<'m> {
         let Some(n) = decoration_attr(attrs) else { return Ok(()) };
         if vars.is_empty() {
             let message = format!("attribute 'vk::{n}' is not supported by the SPIR-V back end on an entry point parameter or return value without a stage variable");
-            return Err(LowerError { message, span: Some(span), notes: Vec::new() });
+            return Err(LowerError { fatal: false, message, span: Some(span), notes: Vec::new() });
         }
         for &v in vars {
             self.ext_decorations(v, attrs, Some(span))?;
@@ -316,7 +317,7 @@ impl<'m> Lowerer<'m> {
                 }
                 (_, Some(n)) => {
                     let message = format!("attribute 'vk::{n}' is not supported on '{}' by the SPIR-V back end: it is a member of a constant buffer or a specialization constant, not a variable", var.name);
-                    return Err(LowerError { message, span: Some(var.span), notes: Vec::new() });
+                    return Err(LowerError { fatal: false, message, span: Some(var.span), notes: Vec::new() });
                 }
             }
         }
@@ -334,7 +335,7 @@ impl<'m> Lowerer<'m> {
         for n in ["ext_decorate", "ext_decorate_id", "ext_decorate_string", "ext_storage_class"] {
             if has_vk(&stmt.attrs, n) {
                 let message = format!("attribute 'vk::{n}' is not supported on a statement that declares no variable by the SPIR-V back end");
-                return Err(LowerError { message, span, notes: Vec::new() });
+                return Err(LowerError { fatal: false, message, span, notes: Vec::new() });
             }
         }
         Ok(())
@@ -352,12 +353,13 @@ impl<'m> Lowerer<'m> {
                         AttrArg::Int(i) => i.to_string(),
                         _ => "(not an integer)".into(),
                     };
-                    return Err(LowerError { message: format!("Invalid execution mode operand: {shown}"), span: Some(f.span), notes: Vec::new() });
+                    return Err(LowerError { fatal: false, message: format!("Invalid execution mode operand: {shown}"), span: Some(f.span), notes: Vec::new() });
                 };
                 // The attribute gives no operands: a mode that needs some (`Invocations`,
                 // `LocalSize`) would make an undecodable binary (found by fuzzing).
                 if !execution_mode_decodes(false, mode, &[]) {
                     return Err(LowerError {
+                        fatal: false,
                         message: format!("attribute 'vk::spvexecutionmode': execution mode {mode:?} takes operands, which the attribute cannot give (use vk::ext_execution_mode)"),
                         span: Some(f.span),
                         notes: Vec::new(),
@@ -406,7 +408,7 @@ impl<'m> Lowerer<'m> {
                 let arg = strip_noop(m, arg);
                 if !m.expr(arg).lvalue {
                     let message = "argument for a parameter with vk::ext_reference attribute must be a reference".to_string();
-                    return Err(LowerError { message, span: self.expr_span(arg), notes: Vec::new() });
+                    return Err(LowerError { fatal: false, message, span: self.expr_span(arg), notes: Vec::new() });
                 }
                 let place = self.lvalue(arg)?;
                 match Self::place_ptr(&place) {
@@ -458,7 +460,7 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn ext_execution_mode(&mut self, id: bool, args: &[ExprId], e: ExprId) -> R<SpvId> {
         let span = self.expr_span(e);
         let name = if id { "vk::ext_execution_mode_id" } else { "vk::ext_execution_mode" };
-        let fail = |what: String| LowerError { message: format!("{name}: {what}"), span, notes: Vec::new() };
+        let fail = |what: String| LowerError { fatal: false, message: format!("{name}: {what}"), span, notes: Vec::new() };
         let entry = match self.b.entry_points() {
             [one] => one.function,
             _ => return Err(fail("a module with several entry points cannot say which one the execution mode is for".into())),

@@ -26,7 +26,7 @@ use spirv::Op;
 const NAME: &str = "spirvIntrinsicType";
 
 fn fail(message: String, span: Option<Span>) -> LowerError {
-    LowerError { message, span, notes: Vec::new() }
+    LowerError { fatal: false, message, span, notes: Vec::new() }
 }
 
 /// The opcode `n` when it declares a type.

@@ -17,6 +17,7 @@ mod bindings;
 mod cast;
 mod cf;
 mod clip;
+mod combined;
 mod cond;
 mod debuginfo;
 mod entry;
@@ -109,6 +110,9 @@ pub struct LowerOptions {
     pub nonzero_base_vertex: bool,
     /// `-fvk-stage-io-order=alpha`: stage variable locations in the order of their semantics.
     pub stage_io_order_alpha: bool,
+    /// `-fcgl`: the module before legalization; a texture and a sampler with
+    /// `[[vk::combinedImageSampler]]` stay two variables sharing a binding ([`crate::passes::combined`]).
+    pub high_level_only: bool,
     /// `-fspv-reflect`: the HLSL semantic of each stage variable (`UserSemantic`), the HLSL type
     /// of each resource (`UserTypeGOOGLE`) and the counter of each counted buffer
     /// (`CounterBuffer`), from `SPV_GOOGLE_hlsl_functionality1` and `SPV_GOOGLE_user_type`.
@@ -194,6 +198,7 @@ impl Default for LowerOptions {
             nonzero_base_instance: false,
             nonzero_base_vertex: false,
             stage_io_order_alpha: false,
+            high_level_only: false,
             reflect: false,
             fix_func_call_arguments: false,
         }
@@ -207,11 +212,13 @@ pub struct LowerError {
     pub span: Option<Span>,
     /// Extra lines printed as `note: ...` after the error.
     pub notes: Vec<String>,
+    /// Reported as dxc reports it: `fatal error:` rather than `error:`.
+    pub fatal: bool,
 }
 
 impl From<BuildError> for LowerError {
     fn from(e: BuildError) -> LowerError {
-        LowerError { message: format!("internal error in SPIR-V generation: {e}"), span: None, notes: Vec::new() }
+        LowerError { fatal: false, message: format!("internal error in SPIR-V generation: {e}"), span: None, notes: Vec::new() }
     }
 }
 
@@ -219,6 +226,7 @@ pub(crate) type R<T> = Result<T, LowerError>;
 
 pub(crate) fn unsupported<T>(what: impl Into<String>, span: Option<Span>) -> R<T> {
     Err(LowerError {
+        fatal: false,
         message: format!("{} is not supported by the SPIR-V backend yet", what.into()),
         span,
         notes: Vec::new(),
@@ -259,6 +267,10 @@ pub(crate) struct BoundParam {
     /// For a parameter holding resources at compile time (a struct or array of resources):
     /// what the argument designates (`ptr` is then unused).
     pub res: Option<resvalue::ResValue>,
+    /// For a scalar parameter that selects the resources a call in the body returns
+    /// (`getTexture(i)`): the constant the caller passes (`ptr` is its id). The copy reads the
+    /// parameter as that constant, as DXC's legalization does after inlining.
+    pub konst: Option<hlslc_sema::tast::ConstValue>,
 }
 
 impl BoundParam {
@@ -351,6 +363,14 @@ pub(crate) struct Lowerer<'m> {
     pub(crate) deferred: Vec<LowerError>,
     /// Buffer device addresses ([`pointers`]).
     pub(crate) pointers: pointers::Pointers,
+    /// Resources with `[[vk::combinedImageSampler]]` and their bindings ([`combined`]).
+    pub(crate) combined: Vec<combined::Member>,
+    /// The texture and sampler variables to make one combined image sampler each.
+    pub(crate) combined_pairs: Vec<combined::Pair>,
+    /// While finding what a call returns at compile time (`resvalue.rs`): the callee's
+    /// parameters that the call passes a constant and that its body never writes, with the
+    /// constant; [`fold`] reads them as constants.
+    pub(crate) const_params: HashMap<VarId, hlslc_sema::tast::ConstValue>,
 }
 
 /// Lowers a checked module with an entry point to a SPIR-V module (before the whole-module
@@ -398,6 +418,9 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         ext_builtins: HashMap::new(),
         inline_interface: Vec::new(),
         deferred: Vec::new(),
+        combined: Vec::new(),
+        combined_pairs: Vec::new(),
+        const_params: HashMap::new(),
     };
     let run = l.lower_all();
     let mut errors = std::mem::take(&mut l.deferred);
@@ -409,8 +432,13 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
     }
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);
+    let pairs = std::mem::take(&mut l.combined_pairs);
     let mut built = l.b.finish().map_err(|e| vec![LowerError::from(e)])?;
     raytracing::finish_late_vars(&mut built.module, &late, &globals, opts.target.spirv_version() >= (1, 4));
+    if !opts.high_level_only {
+        crate::passes::combined::run(&mut built.module, &pairs)
+            .map_err(|message| vec![LowerError { fatal: false, message, span: None, notes: Vec::new() }])?;
+    }
     Ok(built)
 }
 
@@ -418,7 +446,7 @@ impl<'m> Lowerer<'m> {
     /// Reports an error and lets lowering go on (the caller continues with a placeholder value):
     /// the module is not produced, and every such error is reported.
     pub(crate) fn defer_error(&mut self, message: impl Into<String>, span: Option<Span>) {
-        self.deferred.push(LowerError { message: message.into(), span, notes: Vec::new() });
+        self.deferred.push(LowerError { fatal: false, message: message.into(), span, notes: Vec::new() });
     }
 
     /// The whole module: entry points, the functions they call, the module-scope state.
@@ -430,7 +458,7 @@ impl<'m> Lowerer<'m> {
         }
         // Attributes the attribute table says this back end refuses (hlslc_sema::attrs).
         if let Some((u, message)) = hlslc_sema::attrs::refused_attribute(m, hlslc_sema::attrs::Target::Spirv) {
-            return Err(LowerError { message, span: Some(u.span), notes: Vec::new() });
+            return Err(LowerError { fatal: false, message, span: Some(u.span), notes: Vec::new() });
         }
         l.b.capability(spirv::Capability::Shader);
         l.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
@@ -464,6 +492,7 @@ impl<'m> Lowerer<'m> {
         l.debug_end();
         l.bind_heaps();
         l.finish_user_types();
+        l.combined_pairs = l.combined_pairs()?;
         Ok(())
     }
 }
@@ -550,6 +579,7 @@ fn check_strings(module: &rspirv::dr::Module) -> Result<(), Vec<LowerError>> {
                 if s.contains('\0') {
                     let shown: String = s.chars().take(40).map(|c| if c == '\0' { '\u{2400}' } else { c }).collect();
                     return Err(vec![LowerError {
+                        fatal: false,
                         message: format!(
                             "a string with a NUL character cannot be written to SPIR-V (Op{:?} \"{shown}\")",
                             inst.class.opcode

@@ -175,6 +175,7 @@ impl<'m> Lowerer<'m> {
                 Some(a) if a.is_power_of_two() => a,
                 _ => {
                     return Err(super::LowerError {
+                        fatal: false,
                         message: "alignment argument must be a constant unsigned integer".into(),
                         span: self.expr_span(x),
                         notes: Vec::new(),

@@ -87,6 +87,7 @@ impl<'m> Lowerer<'m> {
         }
         if self.opts.target.spirv_version() < (1, 4) {
             return Err(LowerError {
+                fatal: false,
                 message: "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use".into(),
                 span,
                 notes: vec!["use -fspv-target-env=vulkan1.1spirv1.4 or later, or -fspv-extension=SPV_NV_ray_tracing".into()],
@@ -126,6 +127,7 @@ impl<'m> Lowerer<'m> {
                 (Stage::Callable, 0) => StorageClass::IncomingCallableDataKHR,
                 _ => {
                     return Err(LowerError {
+                        fatal: false,
                         message: format!("a {} shader takes no parameter '{}'", ep.stage.name(), var.name),
                         span: Some(var.span),
                         notes: vec!["any-hit and closest-hit shaders take (inout payload, in attributes), miss shaders (inout payload), callable shaders (inout data), ray generation and intersection shaders nothing".into()],
@@ -134,6 +136,7 @@ impl<'m> Lowerer<'m> {
             };
             if !matches!(m.types.get(var.ty), Type::Struct(_)) {
                 return Err(LowerError {
+                    fatal: false,
                     message: format!("parameter '{}' of a {} shader must be a user-defined struct", var.name, ep.stage.name()),
                     span: Some(var.span),
                     notes: Vec::new(),
@@ -302,6 +305,7 @@ impl<'m> Lowerer<'m> {
             I::HitKind => Some((BuiltIn::HitKindKHR, None, false)),
             I::GeometryIndex if nv => {
                 return Err(LowerError {
+                    fatal: false,
                     message: "GeometryIndex() is only supported under SPV_KHR_ray_tracing".into(),
                     span,
                     notes: Vec::new(),

@@ -34,6 +34,7 @@ impl<'m> Lowerer<'m> {
                 }
                 Storage::Static if super::subpass::is_subpass(m, var.ty) => {
                     return Err(super::LowerError {
+                        fatal: false,
                         message: "SubpassInput(MS) must be externally visible".into(),
                         span: Some(var.span),
                         notes: Vec::new(),
@@ -58,6 +59,7 @@ impl<'m> Lowerer<'m> {
                 Storage::Uniform => {
                     if var.binding.vk_shader_record && !matches!(m.types.get(var.ty), Type::Object { kind: ObjectKind::ConstantBuffer, .. }) {
                         return Err(super::LowerError {
+                            fatal: false,
                             message: format!("attribute 'vk::shader_record_ext' (or '_nv') on '{}' is not supported by the SPIR-V back end: only a ConstantBuffer or cbuffer can be a shader record", var.name),
                             span: Some(var.span),
                             notes: Vec::new(),
@@ -65,6 +67,7 @@ impl<'m> Lowerer<'m> {
                     } else if var.binding.vk_shader_record && var.binding.vk_binding.is_some() {
                         // A record has no binding: [[vk::binding]] would be dropped.
                         return Err(super::LowerError {
+                            fatal: false,
                             message: "vk::shader_record_ext (or vk::shader_record_nv) attribute cannot be used together with vk::binding attribute".into(),
                             span: Some(var.span),
                             notes: Vec::new(),
@@ -95,6 +98,10 @@ impl<'m> Lowerer<'m> {
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         self.user_type(id, var.ty);
                         bound.push(self.bound(id, &var.binding, Some(*kind), 1, g.0 as u64, Some(var.span)));
+                        if var.binding.vk_combined_image_sampler {
+                            let last = bound.len() - 1;
+                            bound[last].combined = Some(self.combined_kind(*kind, var)?);
+                        }
                         if let Some(c) = counter {
                             self.counter_buffer(id, c);
                             self.counters.insert(g, c);
@@ -104,6 +111,14 @@ impl<'m> Lowerer<'m> {
                             bound.push(counter);
                         }
                     } else if let Some(kind) = object_array_kind(m, var.ty) {
+                        if var.binding.vk_combined_image_sampler {
+                            return Err(super::LowerError {
+                                fatal: false,
+                                message: format!("attribute 'vk::combinedImageSampler' on the array '{}' is not supported: it combines one texture with one sampler", var.name),
+                                span: Some(var.span),
+                                notes: Vec::new(),
+                            });
+                        }
                         let (sc, layout) = self.object_storage(kind);
                         // An array of counted buffers has an array of counters of the same
                         // shape, declared first as in DXC.
@@ -198,6 +213,7 @@ impl<'m> Lowerer<'m> {
             let names: Vec<String> = cb_members.iter().map(|&v| m.var(v).name.clone()).collect();
             if cb.binding.vk_shader_record && cb.binding.vk_binding.is_some() {
                 return Err(super::LowerError {
+                    fatal: false,
                     message: "vk::shader_record_ext (or vk::shader_record_nv) attribute cannot be used together with vk::binding attribute".into(),
                     span: Some(cb.span),
                     notes: Vec::new(),
@@ -205,6 +221,7 @@ impl<'m> Lowerer<'m> {
             }
             if cb.binding.vk_shader_record && cb.is_tbuffer {
                 return Err(super::LowerError {
+                    fatal: false,
                     message: format!("attribute 'vk::shader_record_ext' (or '_nv') on tbuffer '{}' is not supported by the SPIR-V back end: only a ConstantBuffer or cbuffer can be a shader record", cb.name),
                     span: Some(cb.span),
                     notes: Vec::new(),
@@ -424,7 +441,7 @@ impl<'m> Lowerer<'m> {
             C::Sampler => 's',
             C::Cbv => 'b',
         });
-        Bound { var, binding: binding.clone(), counter_of: None, class, count, order, span, globals: false, parts: Vec::new() }
+        Bound { var, binding: binding.clone(), counter_of: None, class, count, order, span, globals: false, parts: Vec::new(), combined: None }
     }
 
     /// The counter of an append/consume (or counted RW) structured buffer: a `Uniform` block of

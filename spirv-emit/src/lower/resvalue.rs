@@ -277,7 +277,7 @@ impl<'m> Lowerer<'m> {
             // of the function that returns nothing) runs for its other effects.
             ExprKind::Call { func, this_arg: None, args } => {
                 let val = self.res_returned(*func, args, e)?;
-                self.rvalue(e)?;
+                self.call(*func, None, args, ex.ty)?;
                 Ok(val)
             }
             ExprKind::Call { this_arg: Some(_), .. } => unsupported("a method that returns resources", self.expr_span(e)),
@@ -295,8 +295,26 @@ impl<'m> Lowerer<'m> {
         let Some(body) = f.body else {
             return unsupported(format!("calling '{}', which has no body", f.name), self.expr_span(e));
         };
+        // A parameter passed a constant and never written in the body is that constant while
+        // the returns are found (`getTexture(0)` with `if (i == 0) return t0;`), as DXC's
+        // legalization finds after inlining.
+        let mut consts = Vec::new();
+        for (i, &pv) in f.params.iter().enumerate() {
+            let Some(&a) = args.get(i) else { break };
+            if let Some([c]) = self.flat_constant(a).as_deref() {
+                if !written_in(m, pv, body) {
+                    consts.push((pv, self.const_params.insert(pv, *c)));
+                }
+            }
+        }
         let mut rets = Vec::new();
         self.collect_returns(body, &mut rets);
+        for (pv, old) in consts.into_iter().rev() {
+            match old {
+                Some(c) => self.const_params.insert(pv, c),
+                None => self.const_params.remove(&pv),
+            };
+        }
         let mut saved = Vec::new();
         for (i, &pv) in f.params.iter().enumerate() {
             let Some(&a) = args.get(i) else { break };
@@ -330,6 +348,7 @@ impl<'m> Lowerer<'m> {
         }
         if let Some(err) = failed {
             return Err(super::LowerError {
+                fatal: false,
                 message: format!(
                     "the resource returned by '{}' must be a global resource or a parameter's (or part of one): {}",
                     f.name, err.message
@@ -341,6 +360,7 @@ impl<'m> Lowerer<'m> {
         match result {
             None => unsupported(format!("calling '{}', which returns resources but has no return statement", f.name), self.expr_span(e)),
             Some(ResValue::Conflict) => Err(super::LowerError {
+                fatal: false,
                 message: format!(
                     "'{}' returns different resources depending on the control flow; SPIR-V for Vulkan cannot choose a resource at run time",
                     f.name
@@ -352,31 +372,64 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// The constant argument `a` for parameter `pv` of `func` when the copy of `func` must be
+    /// made for it: `pv` is a scalar the body never writes, and the body passes it to a call
+    /// that returns resources (`Texture2D get(int i) {...}` called as `get(i)`), so the
+    /// resources that call returns can be known.
+    pub(crate) fn resource_selector(&self, func: hlslc_sema::tast::FuncId, pv: VarId, a: ExprId) -> Option<hlslc_sema::tast::ConstValue> {
+        let m = self.m;
+        if !matches!(m.types.get(m.var(pv).ty), Type::Scalar(_)) || !matches!(m.var(pv).storage, hlslc_sema::tast::Storage::Param(hlslc_sema::tast::ParamDir::In)) {
+            return None;
+        }
+        let body = m.func(func).body?;
+        let range = m.spans.stmts.get(body.0 as usize).copied()?;
+        let selects = m.exprs.iter().enumerate().any(|(i, e)| {
+            let ExprKind::Call { args, .. } = &e.kind else { return false };
+            let inside = m.spans.exprs.get(i).is_some_and(|sp| sp.file == range.file && sp.start >= range.start && sp.end <= range.end);
+            inside
+                && self.holds_resources(e.ty)
+                && args.iter().any(|&x| {
+                    let mut x = x;
+                    while let ExprKind::Cast { expr, .. } = &m.expr(x).kind {
+                        x = *expr;
+                    }
+                    matches!(m.expr(x).kind, ExprKind::Var(v) if v == pv)
+                })
+        });
+        if !selects || written_in(m, pv, body) {
+            return None;
+        }
+        match self.flat_constant(a)?.as_slice() {
+            [c] => Some(*c),
+            _ => None,
+        }
+    }
+
     /// The expressions of the `return` statements of `s` that can run (the arm a constant
-    /// condition does not take is left out).
-    fn collect_returns(&self, s: hlslc_sema::tast::StmtId, out: &mut Vec<ExprId>) {
+    /// condition does not take is left out, and what follows a statement that always returns);
+    /// whether `s` always returns.
+    fn collect_returns(&self, s: hlslc_sema::tast::StmtId, out: &mut Vec<ExprId>) -> bool {
         use hlslc_sema::tast::StmtKind;
         match &self.m.stmt(s).kind {
-            StmtKind::Return(Some(e)) => out.push(*e),
-            StmtKind::Block(b) => b.iter().for_each(|&x| self.collect_returns(x, out)),
+            StmtKind::Return(Some(e)) => {
+                out.push(*e);
+                true
+            }
+            StmtKind::Block(b) => b.iter().any(|&x| self.collect_returns(x, out)),
             StmtKind::If { cond, then, otherwise } => match self.const_condition(*cond) {
                 Some(true) => self.collect_returns(*then, out),
-                Some(false) => {
-                    if let Some(o) = otherwise {
-                        self.collect_returns(*o, out);
-                    }
-                }
+                Some(false) => otherwise.is_some_and(|o| self.collect_returns(o, out)),
                 None => {
-                    self.collect_returns(*then, out);
-                    if let Some(o) = otherwise {
-                        self.collect_returns(*o, out);
-                    }
+                    let t = self.collect_returns(*then, out);
+                    let o = otherwise.is_some_and(|o| self.collect_returns(o, out));
+                    t && o
                 }
             },
             StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Switch { body, .. } => {
-                self.collect_returns(*body, out)
+                self.collect_returns(*body, out);
+                false
             }
-            _ => {}
+            _ => false,
         }
     }
 
@@ -451,6 +504,7 @@ impl<'m> Lowerer<'m> {
             ResValue::Leaf { ptr, sc, layout, .. } => Ok(Place::Ptr { ptr, sc, layout, ty }),
             ResValue::Unset => unsupported(format!("using '{what}' before a resource is assigned to it"), self.expr_span(e)),
             ResValue::Conflict => Err(super::LowerError {
+                fatal: false,
                 message: format!(
                     "'{what}' designates different resources depending on the control flow that reaches this use; SPIR-V for Vulkan cannot choose a resource at run time"
                 ),
@@ -604,4 +658,47 @@ impl<'m> Lowerer<'m> {
             other => Ok(other),
         }
     }
+}
+
+/// Whether the body `s` of a function may write variable `v`: an assignment to it (or to a part
+/// of it), an increment or decrement of it, passing it as an `out`/`inout` argument or to an
+/// intrinsic (some have `out` parameters), found by the source range of the body.
+fn written_in(m: &hlslc_sema::tast::Module, v: VarId, s: hlslc_sema::tast::StmtId) -> bool {
+    let Some(range) = m.spans.stmts.get(s.0 as usize).copied() else { return true };
+    let root_is_v = |mut e: ExprId| loop {
+        match &m.expr(e).kind {
+            ExprKind::Field { base, .. } | ExprKind::Index { base, .. } => e = *base,
+            ExprKind::Cast { expr, .. } => e = *expr,
+            ExprKind::Var(x) => return *x == v,
+            _ => return false,
+        }
+    };
+    for (i, e) in m.exprs.iter().enumerate() {
+        let Some(sp) = m.spans.exprs.get(i) else { continue };
+        if sp.file != range.file || sp.start < range.start || sp.end > range.end {
+            continue;
+        }
+        use hlslc_frontend::ast::UnaryOp as U;
+        let writes = match &e.kind {
+            ExprKind::Assign { lhs, .. } | ExprKind::CompoundAssign { lhs, .. } => root_is_v(*lhs),
+            ExprKind::Unary { op: U::PreInc | U::PreDec | U::PostInc | U::PostDec, operand } => root_is_v(*operand),
+            ExprKind::OutArg { lvalue, .. } => root_is_v(*lvalue),
+            ExprKind::Call { func, args, this_arg } => {
+                let params = &m.func(*func).params;
+                this_arg.is_some_and(root_is_v)
+                    || args.iter().enumerate().any(|(k, &a)| {
+                        let by_value = params.get(k).is_some_and(|&p| {
+                            matches!(m.var(p).storage, hlslc_sema::tast::Storage::Param(hlslc_sema::tast::ParamDir::In))
+                        });
+                        !by_value && root_is_v(a)
+                    })
+            }
+            ExprKind::Intrinsic { args, object, .. } => args.iter().chain(object.iter()).any(|&a| root_is_v(a)),
+            _ => false,
+        };
+        if writes {
+            return true;
+        }
+    }
+    false
 }

@@ -65,8 +65,14 @@ impl<'m> Lowerer<'m> {
         }
         let mut hi = 0;
         let mut debug_params = Vec::new();
+        self.const_params.clear();
         for (k, &pv) in f.params.iter().enumerate() {
             if let Some(b) = bound.iter().find(|b| b.index == k) {
+                if let Some(c) = b.konst {
+                    self.vars.insert(pv, VarHome::Value(b.ptr));
+                    self.const_params.insert(pv, c);
+                    continue;
+                }
                 if let Some(val) = &b.res {
                     self.set_res_state(pv, val.clone());
                     self.resource_locals.insert(pv, self.cf_depth);
@@ -106,6 +112,7 @@ impl<'m> Lowerer<'m> {
             Some(body) => self.stmt(body)?,
             None => return unsupported(format!("calling '{}', which has no body", f.name), Some(f.span)),
         }
+        self.const_params.clear();
         if !self.b.is_terminated() {
             if f.ret == TypeTable::VOID || self.holds_resources(f.ret) {
                 self.b.ret()?;

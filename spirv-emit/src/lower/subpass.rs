@@ -22,7 +22,7 @@ pub(crate) fn is_subpass(m: &Module, t: TypeId) -> bool {
 }
 
 fn error<T>(message: &str, span: Option<hlslc_frontend::Span>) -> R<T> {
-    Err(LowerError { message: message.into(), span, notes: Vec::new() })
+    Err(LowerError { fatal: false, message: message.into(), span, notes: Vec::new() })
 }
 
 impl<'m> Lowerer<'m> {

@@ -175,7 +175,7 @@ impl<'m> Lowerer<'m> {
     }
 
     fn spec_error(&self, msg: &str, span: hlslc_frontend::Span) -> super::LowerError {
-        super::LowerError { message: msg.to_string(), span: Some(span), notes: Vec::new() }
+        super::LowerError { fatal: false, message: msg.to_string(), span: Some(span), notes: Vec::new() }
     }
 
     /// Whether `e` reads a specialization constant (and nothing that is not constant).

@@ -1,5 +1,7 @@
 //! Whole-module passes, run after the emitter over the finished module, in the one order written
-//! in [`run_all`]:
+//! in [`run_all`]. Before them, at every level but `-fcgl`, [`combined`] makes each texture and
+//! sampler paired by `[[vk::combinedImageSampler]]` one sampled image variable (it needs the pairs
+//! lowering found; `lower_module_all` runs it):
 //!
 //! 1. [`relaxed_precision`]: decorate min-precision values;
 //! 2. [`nonuniform`]: spread `NonUniform` from `NonUniformResourceIndex` to the descriptors it
@@ -8,6 +10,7 @@
 //!    sees every decoration the passes before it added.
 
 pub mod capabilities;
+pub mod combined;
 pub mod nonuniform;
 pub mod relaxed_precision;
 pub mod tables;

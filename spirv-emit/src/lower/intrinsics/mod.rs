@@ -60,6 +60,7 @@ impl<'m> Lowerer<'m> {
         }
         if let Some(name) = no_vulkan_equivalent(op) {
             return Err(super::LowerError {
+                fatal: false,
                 message: format!("no equivalent for {name} intrinsic function in Vulkan"),
                 span: self.expr_span(e),
                 notes: Vec::new(),
@@ -68,6 +69,7 @@ impl<'m> Lowerer<'m> {
         if op == I::GetAttributeAtVertex && self.stage != Some(hlslc_sema::tast::Stage::Pixel) {
             // DXC's error; in a pixel shader the intrinsic is not lowered yet (below).
             return Err(super::LowerError {
+                fatal: false,
                 message: "GetAttributeAtVertex only allowed in pixel shader".into(),
                 span: self.expr_span(e),
                 notes: Vec::new(),

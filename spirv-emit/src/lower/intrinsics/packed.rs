@@ -33,6 +33,7 @@ impl<'m> Lowerer<'m> {
                 let n = self.shape(ty).map_or(1, |s| s.count());
                 if n != 2 && n != 4 {
                     return Err(super::super::LowerError {
+                        fatal: false,
                         message: "AddUint64 can only be applied to uint2 and uint4 operands.".into(),
                         span: self.expr_span(e),
                         notes: Vec::new(),
@@ -184,6 +185,7 @@ impl<'m> Lowerer<'m> {
                 // values.
                 let Some(format) = self.string_value(args[0]) else {
                     return Err(super::super::LowerError {
+                        fatal: false,
                         message: "printf's format must be a string literal or a string variable initialized with one".into(),
                         span: self.expr_span(args[0]),
                         notes: Vec::new(),

@@ -34,6 +34,7 @@ impl<'m> Lowerer<'m> {
         if op == I::WaveMultiPrefixCountBits {
             // Not in DXC's SPIR-V backend either (no partitioned ballot count exists).
             return Err(LowerError {
+                fatal: false,
                 message: "WaveMultiPrefixCountBits intrinsic function unimplemented".into(),
                 span: self.expr_span(e),
                 notes: Vec::new(),
@@ -41,6 +42,7 @@ impl<'m> Lowerer<'m> {
         }
         if self.opts.target < TargetEnv::Vulkan1_1 {
             return Err(LowerError {
+                fatal: false,
                 message: "Vulkan 1.1 is required for Wave Operation but not permitted to use"
                     .into(),
                 span: self.expr_span(e),

@@ -15,6 +15,7 @@ impl<'m> Lowerer<'m> {
         let f = self.m.func(ep.func);
         let Some(gs) = ep.geometry.clone() else {
             return Err(super::super::LowerError {
+                fatal: false,
                 message: "geometry entry point must have a valid maxvertexcount attribute".into(),
                 span: Some(f.span),
                 notes: Vec::new(),

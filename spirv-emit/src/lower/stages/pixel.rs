@@ -33,7 +33,7 @@ impl<'m> Lowerer<'m> {
         let has = |ns: Option<&str>, name: &str| {
             f.attrs.iter().any(|a| a.namespace.as_deref() == ns && if ns.is_none() { a.name.eq_ignore_ascii_case(name) } else { a.name == name })
         };
-        let err = |message: String| LowerError { message, span: Some(f.span), notes: Vec::new() };
+        let err = |message: String| LowerError { fatal: false, message, span: Some(f.span), notes: Vec::new() };
         if ep.stage != Stage::Pixel {
             // `[earlydepthstencil]` elsewhere is diagnosed by sema; the vk:: ones here.
             if let Some((_, name, _)) = PIXEL_ATTRS.iter().skip(1).find(|(ns, name, _)| has(*ns, name)) {

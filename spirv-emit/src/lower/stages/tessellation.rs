@@ -48,7 +48,7 @@ impl HullParams {
 }
 
 fn error<T>(message: &str, f: &Function) -> R<T> {
-    Err(LowerError { message: message.into(), span: Some(f.span), notes: Vec::new() })
+    Err(LowerError { fatal: false, message: message.into(), span: Some(f.span), notes: Vec::new() })
 }
 
 /// The control point type and count of an `InputPatch` / `OutputPatch` type.
