@@ -410,11 +410,6 @@ pub(crate) fn dxil(
     if diags.has_errors() {
         return None;
     }
-    if options.debug_info && options.output_kind == OutputKind::Binary {
-        // The container would lack what -Zi asks for: refuse rather than drop it.
-        diags.push(Diagnostic::error(hlslc_dxil::container::DEBUG_CONTAINER).with_code("E0401"));
-        return None;
-    }
     let profile = options.profile?;
     let lower = hlslc_dxil::lower::LowerOptions {
         shader_model: (u32::from(profile.major), u32::from(profile.minor)),

@@ -152,14 +152,53 @@ fn without_zi_nothing_changes() {
 }
 
 #[test]
-fn zi_with_a_container_is_refused() {
+fn zi_container_has_ildb_ildn_and_a_stripped_dxil() {
+    use hlslc_dxil::container::{md5, reader};
     let dir = TempDir::new("dxil-zi-fo");
     dir.file("s.hlsl", SHADER);
-    let o = hlslc(&["-T", "ps_6_0", "-Zi", dir.path("s.hlsl").to_str().unwrap(), "-Fo", dir.path("s.dxil").to_str().unwrap()]);
-    assert_ne!(code(&o), 0);
-    assert!(stderr(&o).contains("option '-Zi' is not supported with -Fo"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("ILDB"), "{}", stderr(&o));
-    assert!(!dir.path("s.dxil").exists(), "a container was written");
+    let out = dir.path("s.dxil");
+    let o = hlslc(&["-T", "ps_6_0", "-Zi", dir.path("s.hlsl").to_str().unwrap(), "-Fo", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let bytes = std::fs::read(&out).unwrap();
+    let c = reader::check_all(&bytes).unwrap();
+    let names: Vec<&str> = c.parts.iter().map(|p| p.fourcc.as_str()).collect();
+    // dxc's order: the debug module before STAT, the debug name after it, then HASH and DXIL.
+    assert_eq!(names, ["SFI0", "ISG1", "OSG1", "PSV0", "ILDB", "STAT", "ILDN", "HASH", "DXIL"]);
+    let dxil = reader::program(c.part("DXIL").unwrap()).unwrap().bitcode;
+    let ildb = reader::program(c.part("ILDB").unwrap()).unwrap().bitcode;
+    assert!(ildb.len() > dxil.len(), "the debug module is the bigger one");
+    // HASH: flags 0 (binary only), MD5 of the stripped program's bitcode.
+    let hash = c.part("HASH").unwrap().data;
+    assert_eq!(&hash[..4], &[0, 0, 0, 0]);
+    assert_eq!(&hash[4..], &md5::md5(dxil));
+    // ILDN: flags 0, the name's length, "<hash>.pdb", NUL padding to 4 bytes.
+    let name: String = hash[4..].iter().map(|b| format!("{b:02x}")).collect::<String>() + ".pdb";
+    let ildn = c.part("ILDN").unwrap().data;
+    assert_eq!(u16::from_le_bytes([ildn[0], ildn[1]]), 0);
+    assert_eq!(u16::from_le_bytes([ildn[2], ildn[3]]) as usize, name.len());
+    assert_eq!(&ildn[4..4 + name.len()], name.as_bytes());
+    assert_eq!(ildn.len(), (4 + name.len() + 1).div_ceil(4) * 4);
+    assert!(ildn[4 + name.len()..].iter().all(|&b| b == 0));
+    // The debug module reads back with llvm-dis 14 with its compile unit, subprogram and
+    // locations; the DXIL part has no debug information left.
+    let Some(dis) = ["llvm-dis-14", "/usr/lib/llvm-14/bin/llvm-dis"].into_iter().find(|p| std::process::Command::new(p).arg("--version").output().is_ok()) else {
+        eprintln!("skipped the llvm-dis part: llvm-dis 14 not found");
+        return;
+    };
+    let read = |bc: &[u8], name: &str| -> String {
+        let f = dir.file(name, bc);
+        let o = std::process::Command::new(dis).args(["-o", "-", f.to_str().unwrap()]).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let debug = read(ildb, "ildb.bc");
+    for want in ["distinct !DICompileUnit(language: DW_LANG_C_plus_plus", "!DIFile(filename: ", "!DISubprogram(name: \"main\"", "define void @main() !dbg !", "!DILocation(line: ", "!dx.source.contents"] {
+        assert!(debug.contains(want), "{want} missing from\n{debug}");
+    }
+    let program = read(dxil, "dxil.bc");
+    for gone in ["!dbg", "DICompileUnit", "dx.source"] {
+        assert!(!program.contains(gone), "{gone} left in the DXIL part\n{program}");
+    }
     // The SPIR-V back end's -Zi is unchanged.
     let spv = hlslc(&["-T", "ps_6_0", "-spirv", "-Zi", dir.path("s.hlsl").to_str().unwrap()]);
     assert_eq!(code(&spv), 0, "{}", stderr(&spv));

@@ -66,7 +66,7 @@ pub static STATUS: &[(&str, Status)] = &[
     ("reflect-json", Implemented),
     ("Frs", Implemented),
     ("Fsh", Implemented),
-    // DXIL: the text with debug metadata; -Zi with -Fo (a container) is refused in codegen.
+    // DXIL: the text with debug metadata; with -Fo the container's ILDB/ILDN parts.
     ("Zi", Implemented),
     ("Zs", Refused("it writes a PDB of DXIL debug information, which hlslc does not produce")),
     ("Zss", Refused(CONTAINER)),

@@ -20,6 +20,7 @@
 //! so the module itself is never changed.
 
 use crate::ir::{AttrSetId, Const, ConstId, ConstTable, FuncId, Function, InstKind, MdId, MdOperand, Module, Type, TypeId, TypeTable, Value};
+use crate::ir::metadata::{Field, MdNode};
 use std::collections::HashMap;
 
 /// A metadata entry in numbering order.
@@ -227,7 +228,7 @@ impl<'m> Enumerator<'m> {
         let mut on_stack = std::collections::HashSet::new();
         on_stack.insert(root);
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            let ops = &m.md_nodes[node.0 as usize].operands;
+            let ops = md_operands(&m.md_nodes[node.0 as usize]);
             if let Some(op) = ops.get(*next) {
                 *next += 1;
                 match op {
@@ -261,6 +262,12 @@ impl<'m> Enumerator<'m> {
             self.md_ids.insert(node, self.metadata.len() as u32);
             self.metadata.push(MdEntry::Node(node));
         }
+    }
+
+    /// The 1-based metadata id of a specialized node's field (`0` for null, an empty string or
+    /// a field that is not a reference), as LLVM 3.7's `getMetadataOrNullID` gives it.
+    pub fn md_field_id(&self, f: &Field) -> u64 {
+        field_operand(f).and_then(|o| self.md_operand_id(&o)).map_or(0, |id| u64::from(id) + 1)
     }
 
     /// The 0-based metadata id of an operand (`None` for `null` or an operand that was not
@@ -425,5 +432,25 @@ pub fn log2_ceil(n: u64) -> u32 {
         0
     } else {
         64 - (n - 1).leading_zeros()
+    }
+}
+
+/// The operand a specialized node's field refers to: a node, a string (an empty string is
+/// null, as LLVM 3.7 stores it) or a value; `None` for plain numbers and keywords.
+pub(crate) fn field_operand(f: &Field) -> Option<MdOperand> {
+    match f {
+        Field::Node(Some(n)) => Some(MdOperand::Node(*n)),
+        Field::Str(s) if !s.is_empty() => Some(MdOperand::String(s.clone())),
+        Field::Value(ty, v) => Some(MdOperand::Value(*ty, *v)),
+        _ => None,
+    }
+}
+
+/// The operands a node refers to: a tuple's operands, or the reference fields of a
+/// specialized debug node (in field order).
+pub(crate) fn md_operands(n: &MdNode) -> std::borrow::Cow<'_, [MdOperand]> {
+    match &n.special {
+        None => std::borrow::Cow::Borrowed(&n.operands),
+        Some(sp) => std::borrow::Cow::Owned(sp.fields.iter().filter_map(|(_, f)| field_operand(f)).collect()),
     }
 }

@@ -162,11 +162,22 @@ pub(super) fn write_function(e: &Enumerator, f: &Function, w: &mut BitWriter) {
     let id_of = |c| u64::from(cx.id(Value::Const(c)));
     write_constants(e, w, &cx.ids.consts, false, &id_of);
     let mut next = cx.ids.first_const + cx.ids.consts.len() as u32;
+    let mut last_loc = None;
     for block in &body.blocks {
         for &i in &block.insts {
             write_instruction(&cx, w, i, next);
             if !e.types.is_void(body.inst(i).ty) {
                 next += 1;
+            }
+            // `-Zi`: the instruction's DILocation, as FUNC_CODE_DEBUG_LOC (35) or, when it is the
+            // previous one again, FUNC_CODE_DEBUG_LOC_AGAIN (33).
+            if let Some(&loc) = body.dbg.get(&i) {
+                if last_loc == Some(loc) {
+                    w.record(33, &[], 0);
+                } else if let Some(rec) = debug_loc(e, loc) {
+                    w.record(35, &rec, 0);
+                    last_loc = Some(loc);
+                }
             }
         }
     }
@@ -376,4 +387,17 @@ fn write_function_symbols(cx: &Ctx, w: &mut BitWriter) {
         symbol(w, bb, id, name);
     }
     w.exit_block();
+}
+
+/// `[line, column, scope, inlined at]` of a `DILocation` node (metadata ids 1-based, 0 = none).
+fn debug_loc(e: &Enumerator, loc: crate::ir::MdId) -> Option<Vec<u64>> {
+    use crate::ir::metadata::Field;
+    let sp = e.module.md_nodes.get(loc.0 as usize)?.special.as_ref()?;
+    let get = |name: &str| sp.fields.iter().find(|(n, _)| *n == name).map(|(_, f)| f);
+    let num = |name: &str| match get(name) {
+        Some(Field::Raw(s)) => s.parse::<u64>().ok(),
+        _ => Some(0),
+    };
+    let id = |name: &str| get(name).map_or(0, |f| e.md_field_id(f));
+    Some(vec![num("line")?, num("column")?, id("scope"), id("inlinedAt")])
 }

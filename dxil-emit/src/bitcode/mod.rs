@@ -19,6 +19,7 @@ pub mod enumerate;
 mod function;
 pub mod stream;
 
+use crate::ir::metadata::Field;
 use crate::ir::{Attr, Const, Linkage, MdOperand, Module, Type, Value};
 use enumerate::{is_data, is_null, log2_ceil, Enumerator, MdEntry, ModuleValue};
 use stream::{is_char6, Abbrev, AbbrevOp, BitWriter};
@@ -356,6 +357,11 @@ fn write_metadata(e: &Enumerator, w: &mut BitWriter) {
                 w.record(1, &ops, string_abbrev); // METADATA_STRING (3.7)
             }
             MdEntry::Value(ty, id) => w.record(2, &[e.type_id(*ty), u64::from(*id)], 0), // METADATA_VALUE
+            MdEntry::Node(n) if m.md_nodes[n.0 as usize].special.is_some() => {
+                let sp = m.md_nodes[n.0 as usize].special.as_ref().expect("checked");
+                let (code, rec) = debug_record(e, sp).unwrap_or((3, Vec::new()));
+                w.record(code, &rec, 0);
+            }
             MdEntry::Node(n) => {
                 let ops: Vec<u64> = m.md_nodes[n.0 as usize]
                     .operands
@@ -376,6 +382,81 @@ fn write_metadata(e: &Enumerator, w: &mut BitWriter) {
         w.record(10, &ids, 0); // METADATA_NAMED_NODE
     }
     w.exit_block();
+}
+
+/// A number or keyword field of a specialized debug node, as LLVM 3.7's writer stores it.
+fn debug_number(f: Option<&Field>) -> Option<u64> {
+    let Some(Field::Raw(s)) = f else { return Some(0) };
+    let mut v = 0u64;
+    for part in s.split('|').map(str::trim) {
+        v |= match part {
+            "true" => 1,
+            "false" | "" => 0,
+            "DW_LANG_C_plus_plus" => 4,
+            "DIFlagPrototyped" => 1 << 8,
+            n => n.parse::<u64>().ok()?,
+        };
+    }
+    Some(v)
+}
+
+/// The debug node classes the bitcode writer knows (LLVM 3.7 record code, fields in record
+/// order; `*` marks a number field, the others are references).
+const DEBUG_CLASSES: &[(&str, u32, &[&str])] = &[
+    ("DILocation", 7, &["*line", "*column", "scope", "inlinedAt"]),
+    ("DIFile", 16, &["filename", "directory"]),
+    ("DISubroutineType", 19, &["*flags", "types"]),
+    (
+        "DICompileUnit",
+        20,
+        &["*language", "file", "producer", "*isOptimized", "flags", "*runtimeVersion", "splitDebugFilename", "*emissionKind", "enums", "retainedTypes", "subprograms", "globals", "imports", "*dwoId"],
+    ),
+    (
+        "DISubprogram",
+        21,
+        &[
+            "scope", "name", "linkageName", "file", "*line", "type", "*isLocal", "*isDefinition", "*scopeLine", "containingType", "*virtuality", "*virtualIndex", "*flags", "*isOptimized", "function",
+            "templateParams", "declaration", "variables",
+        ],
+    ),
+];
+
+/// The record of a specialized debug node, or `None` for a class (or a field value) the writer
+/// does not know; see [`unsupported_debug_info`].
+fn debug_record(e: &Enumerator, sp: &crate::ir::metadata::Special) -> Option<(u32, Vec<u64>)> {
+    let (_, code, fields) = DEBUG_CLASSES.iter().find(|(c, _, _)| *c == sp.class)?;
+    let get = |name: &str| sp.fields.iter().find(|(n, _)| *n == name).map(|(_, f)| f);
+    let mut rec = vec![u64::from(sp.distinct)];
+    for f in fields.iter() {
+        match f.strip_prefix('*') {
+            Some(num) => rec.push(debug_number(get(num))?),
+            None => rec.push(get(f).map_or(0, |x| e.md_field_id(x))),
+        }
+    }
+    Some((*code, rec))
+}
+
+/// Why `module`'s debug information cannot be written as LLVM 3.7 bitcode (a debug node class
+/// or field value the writer does not know), or `None` when it can.
+pub fn unsupported_debug_info(module: &Module) -> Option<String> {
+    for n in &module.md_nodes {
+        let Some(sp) = &n.special else { continue };
+        let Some((_, _, fields)) = DEBUG_CLASSES.iter().find(|(c, _, _)| *c == sp.class) else {
+            return Some(format!("the debug information node !{} has no LLVM 3.7 bitcode record in this writer", sp.class));
+        };
+        for (name, _) in &sp.fields {
+            if !fields.iter().any(|f| f.trim_start_matches('*') == *name) {
+                return Some(format!("the field '{name}' of !{} has no place in its LLVM 3.7 bitcode record", sp.class));
+            }
+        }
+        for f in fields.iter().filter_map(|f| f.strip_prefix('*')) {
+            let v = sp.fields.iter().find(|(n, _)| *n == f).map(|(_, v)| v);
+            if debug_number(v).is_none() {
+                return Some(format!("the value {v:?} of the field '{f}' of !{} is not a number this writer knows", sp.class));
+            }
+        }
+    }
+    None
 }
 
 /// The metadata kinds LLVM 3.7 registers in every context, in id order.

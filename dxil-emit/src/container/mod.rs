@@ -228,67 +228,88 @@ pub fn reflection_module(m: &Module) -> Module {
 
 /// Builds the container of `m`. `write_bitcode` turns a module into LLVM 3.7 bitcode; it is
 /// called for the program and, unless reflection is stripped, for the reflection copy.
-/// Why a module with debug information (`-Zi`) gets no container: its bitcode would lack the
-/// debug metadata and the container the debug parts, so it would silently not be what was asked.
-pub const DEBUG_CONTAINER: &str = "option '-Zi' is not supported with -Fo: a DXIL container with debug information (the debug metadata in the bitcode, the ILDB and ILDN parts) is not implemented; -Zi without -Fo prints the DXIL text with its debug information";
-
+///
+/// A module with debug information (`-Zi`) gets it as dxc writes it: the whole module in
+/// `ILDB` (a program part), a debug name in `ILDN` (`<hash>.pdb`), and the `DXIL` and `STAT`
+/// parts from the module with its debug information stripped ([`strip_debug`]); the hash is
+/// that of the stripped program.
 pub fn build_container(m: &Module, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
     if m.has_debug_info() {
-        return Err(ContainerError(DEBUG_CONTAINER.into()));
+        if let Some(why) = crate::bitcode::unsupported_debug_info(m) {
+            return Err(ContainerError(format!("option '-Zi' with -Fo: {why}")));
+        }
     }
     let info = info::module_info(m).map_err(|e| ContainerError(format!("cannot write the DXIL container: {}", e.0)))?;
-    if info.kind == Stage::Library {
-        return library_container(m, &info, write_bitcode, opts);
-    }
-    let usage = usage::collect(m, &info);
     let mut parts: Vec<([u8; 4], Vec<u8>)> = Vec::new();
     let mut sfi0 = Writer::default();
     sfi0.u64(feature_info(info.shader_flags));
     parts.push((*b"SFI0", sfi0.bytes));
-    parts.push((*b"ISG1", sig::write_signature(&info, &usage, 0)));
-    parts.push((*b"OSG1", sig::write_signature(&info, &usage, 1)));
-    if !info.sigs[2].is_empty() {
-        parts.push((*b"PSG1", sig::write_signature(&info, &usage, 2)));
-    }
-    parts.push((*b"PSV0", psv::write_psv(&info, &usage)));
-    if let Some(rts0) = &opts.root_signature {
-        parts.push((*b"RTS0", rts0.clone()));
+    if info.kind == Stage::Library {
+        // A library's root signatures are subobjects, never RTS0.
+        if opts.root_signature.is_some() {
+            return Err(ContainerError("a library (lib_6_x) has no root signature part (RTS0): its root signatures are subobjects".into()));
+        }
+        parts.push((*b"RDAT", rdat::write(&rdat::runtime_data(m, &info)?)));
+    } else {
+        let usage = usage::collect(m, &info);
+        parts.push((*b"ISG1", sig::write_signature(&info, &usage, 0)));
+        parts.push((*b"OSG1", sig::write_signature(&info, &usage, 1)));
+        if !info.sigs[2].is_empty() {
+            parts.push((*b"PSG1", sig::write_signature(&info, &usage, 2)));
+        }
+        parts.push((*b"PSV0", psv::write_psv(&info, &usage)));
+        if let Some(rts0) = &opts.root_signature {
+            parts.push((*b"RTS0", rts0.clone()));
+        }
     }
     let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
+    let stripped;
+    let program = if m.has_debug_info() {
+        parts.push((*b"ILDB", program_part(kind, sm, dv, &write_bitcode(m))));
+        stripped = strip_debug(m);
+        &stripped
+    } else {
+        m
+    };
     if !opts.strip_reflect {
-        let stat = write_bitcode(&reflection_module(m));
+        let stat = write_bitcode(&reflection_module(program));
         parts.push((*b"STAT", program_part(kind, sm, dv, &stat)));
     }
-    let bitcode = write_bitcode(m);
+    let bitcode = write_bitcode(program);
+    let digest = md5::md5(&bitcode);
+    if m.has_debug_info() {
+        let name: String = digest.iter().map(|b| format!("{b:02x}")).collect::<String>() + ".pdb";
+        parts.push((*b"ILDN", debug_name_part(&name)));
+    }
     let mut hash = vec![0u8; 4];
-    hash.extend_from_slice(&md5::md5(&bitcode));
+    hash.extend_from_slice(&digest);
     parts.push((*b"HASH", hash));
     parts.push((*b"DXIL", program_part(kind, sm, dv, &bitcode)));
     Ok(assemble(&parts))
 }
 
-/// The container of a library: `SFI0` (the features of all its functions), `RDAT`, `STAT`
-/// (unless reflection is stripped), `HASH`, `DXIL`; no signatures and no `PSV0`, as dxc writes
-/// it. A root signature of a library lives in its subobjects, never in `RTS0`.
-fn library_container(m: &Module, info: &info::ModuleInfo, write_bitcode: &dyn Fn(&Module) -> Vec<u8>, opts: &ContainerOptions) -> Result<Vec<u8>, ContainerError> {
-    if opts.root_signature.is_some() {
-        return Err(ContainerError("a library (lib_6_x) has no root signature part (RTS0): its root signatures are subobjects".into()));
+/// The `ILDN` part: flags (0), the name's length, the name, then at least one NUL up to a
+/// multiple of 4 bytes.
+pub fn debug_name_part(name: &str) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u16(0);
+    w.u16(name.len() as u16);
+    w.bytes.extend_from_slice(name.as_bytes());
+    w.u8(0);
+    w.align4();
+    w.bytes
+}
+
+/// `m` without its debug information, as dxc writes the `DXIL` part of a `-Zi` compile
+/// (LLVM's `StripDebugInfo` and `DxilModule::StripDebugRelatedCode`): no `llvm.dbg.*` or
+/// `dx.source.*` named metadata and no `!dbg` attachments.
+pub fn strip_debug(m: &Module) -> Module {
+    let mut r = m.clone();
+    r.named_md.retain(|name, _| !name.starts_with("llvm.dbg.") && !name.starts_with("dx.source."));
+    for f in &mut r.functions {
+        if let Some(body) = &mut f.body {
+            body.dbg.clear();
+        }
     }
-    let rdat = rdat::write(&rdat::runtime_data(m, info)?);
-    let mut parts: Vec<([u8; 4], Vec<u8>)> = Vec::new();
-    let mut sfi0 = Writer::default();
-    sfi0.u64(feature_info(info.shader_flags));
-    parts.push((*b"SFI0", sfi0.bytes));
-    parts.push((*b"RDAT", rdat));
-    let (kind, sm, dv) = (info.kind, info.shader_model, info.dxil_version);
-    if !opts.strip_reflect {
-        let stat = write_bitcode(&reflection_module(m));
-        parts.push((*b"STAT", program_part(kind, sm, dv, &stat)));
-    }
-    let bitcode = write_bitcode(m);
-    let mut hash = vec![0u8; 4];
-    hash.extend_from_slice(&md5::md5(&bitcode));
-    parts.push((*b"HASH", hash));
-    parts.push((*b"DXIL", program_part(kind, sm, dv, &bitcode)));
-    Ok(assemble(&parts))
+    r
 }

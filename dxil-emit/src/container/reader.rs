@@ -544,6 +544,14 @@ pub fn check_all(bytes: &[u8]) -> R<Container<'_>> {
             "RDAT" => {
                 rdat(p)?;
             }
+            "ILDN" => {
+                let b = p.bytes();
+                let len = b.u16(2, "debug name length")? as usize;
+                b.slice(4, len + 1, "debug name")?;
+                if b.u8(4 + len, "debug name terminator")? != 0 || p.data.len() % 4 != 0 {
+                    return b.err(4 + len, "the debug name is not NUL-terminated and padded to 4 bytes");
+                }
+            }
             "HASH" => {
                 if p.data.len() != 20 {
                     return p.bytes().err(0, format!("HASH is {} bytes, expected 20", p.data.len()));
