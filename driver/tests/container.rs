@@ -259,3 +259,28 @@ fn validator_version_picks_the_psv0_version() {
         assert_eq!(psv.entry_name.as_deref(), entry, "-validator-version {valver}");
     }
 }
+
+#[test]
+fn mesh_shader_primitive_signature_and_psv0_mesh_info() {
+    let dir = TempDir::new("fo-mesh");
+    let s = |n: &str| n.to_string();
+    let ms = container_of(&dir, MESH, &["-T", "ms_6_5", "-E", "main"]);
+    let c = reader::check_all(&ms).unwrap();
+    // The primitive signature is PSG1.
+    assert_eq!(names(&c), ["SFI0", "ISG1", "OSG1", "PSG1", "PSV0", "STAT", "HASH", "DXIL"]);
+    let osg: Vec<_> = rows(&c, "OSG1").into_iter().map(|r| (r.0, r.2, r.4, r.5)).collect();
+    assert_eq!(osg, [(s("SV_Position"), 1, 0, 0xF), (s("TEXCOORD"), 0, 1, 0x3)]);
+    // D3D_NAME_PRIMITIVE_ID 7 in register 0; D3D_NAME_CULLPRIMITIVE 25, not packed (~0).
+    let psg: Vec<_> = rows(&c, "PSG1").into_iter().map(|r| (r.0, r.2, r.4, r.5)).collect();
+    assert_eq!(psg, [(s("SV_PrimitiveID"), 7, 0, 0x1), (s("SV_CullPrimitive"), 25, u32::MAX, 0x1)]);
+    let psv = reader::psv(c.part("PSV0").unwrap()).unwrap();
+    let u32_at = |i: usize| u32::from_le_bytes(psv.runtime_info[i..i + 4].try_into().unwrap());
+    let u16_at = |i: usize| u16::from_le_bytes(psv.runtime_info[i..i + 2].try_into().unwrap());
+    // MSInfo: 32 bytes of groupshared (float[8]), none depending on the view id, a 16-byte
+    // payload, 4 vertices and 2 primitives at most.
+    assert_eq!([u32_at(0), u32_at(4), u32_at(8)], [32, 0, 16]);
+    assert_eq!([u16_at(12), u16_at(14)], [4, 2]);
+    // Stage 13, one primitive vector (SV_PrimitiveID), triangle topology (2) after it.
+    assert_eq!((psv.stage, psv.pc_vectors, psv.runtime_info[27]), (13, 1, 2));
+    assert_eq!((psv.output_vectors[0], psv.num_threads), (2, [8, 1, 1]));
+}

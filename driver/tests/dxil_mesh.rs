@@ -1,13 +1,16 @@
-//! Amplification shaders in DXIL: `DispatchMesh(x, y, z, payload)` as
+//! Amplification and mesh shaders in DXIL. Amplification: `DispatchMesh(x, y, z, payload)` as
 //! `dx.op.dispatchMesh.struct.<Payload>` (opcode 173, the payload by pointer), the
 //! amplification state in `!dx.entryPoints` (tag 10: `!{!{x, y, z}, payload size}`), and the
 //! validator's rules (one `DispatchMesh`, a payload of at most 16384 bytes) with dxc's
-//! messages. Expectations come from dxc's HLSLFileCheck `shader_targets/mesh` and CodeGenHLSL
+//! messages. Mesh shaders: `SetMeshOutputCounts` (168), `emitIndices` (169), the payload
+//! through `getMeshPayload` (170), `storeVertexOutput` (171) and `storePrimitiveOutput` (172)
+//! with (element, row, column, value, index) operands, and the mesh state (tag 9:
+//! `!{!{x, y, z}, max vertices, max primitives, topology, payload size}`). Expectations come from dxc's HLSLFileCheck `shader_targets/mesh` and CodeGenHLSL
 //! `mesh-val` tests, DXIL.rst's opcode table and sizes worked out by hand, not from hlslc's
 //! output.
 
 mod common;
-use common::{assert_in_order, dxil_errors, dxil_text};
+use common::{assert_in_order, dxil_errors, dxil_text, MESH};
 
 /// The properties node of the (only) entry point.
 fn props(text: &str) -> &str {
@@ -107,4 +110,55 @@ fn dispatch_mesh_is_called_exactly_once_with_a_payload_of_at_most_16384_bytes() 
 fn a_user_semantic_input_is_refused() {
     let e = dxil_errors("struct P { float x; };\n[numthreads(1, 1, 1)]\nvoid main(float3 u : USER_IN) { P p = (P)0; DispatchMesh(1, 1, 1, p); }\n", "as_6_5");
     assert!(e.contains("error: invalid usage of semantic 'USER_IN' in shader profile as"), "{e}");
+}
+
+#[test]
+fn mesh_outputs_are_written_with_their_operations() {
+    let text = dxil_text(MESH, "ms_6_5", false);
+    assert_in_order(
+        &text,
+        &[
+            "define void @main() {",
+            "call %struct.Pl* @dx.op.getMeshPayload.struct.Pl(i32 170)",
+            "call void @dx.op.setMeshOutputCounts(i32 168, i32 4, i32 2)",
+            // pos.x (element 0, row 0, column 0) of vertex i, then uv = (1, 2) in element 1.
+            "call void @dx.op.storeVertexOutput.f32(i32 171, i32 0, i32 0, i8 0, float %",
+            "call void @dx.op.storeVertexOutput.f32(i32 171, i32 0, i32 0, i8 3, float 1.000000e+00, i32 %",
+            "call void @dx.op.storeVertexOutput.f32(i32 171, i32 1, i32 0, i8 0, float 1.000000e+00, i32 %",
+            "call void @dx.op.storeVertexOutput.f32(i32 171, i32 1, i32 0, i8 1, float 2.000000e+00, i32 %",
+            "call void @dx.op.emitIndices(i32 169, i32 %",
+            "call void @dx.op.storePrimitiveOutput.i32(i32 172, i32 0, i32 0, i8 0, i32 %",
+            // SV_CullPrimitive: a bool stored as an i32 0.
+            "call void @dx.op.storePrimitiveOutput.i32(i32 172, i32 1, i32 0, i8 0, i32 0, i32 %",
+            "ret void",
+        ],
+    );
+    // The payload's second field, element 1 of the uint[3] (path 0, 1, 1).
+    assert!(text.contains("getelementptr inbounds %struct.Pl, %struct.Pl* %1, i32 0, i32 1, i32 1"), "{text}");
+    assert!(text.contains("= !{!\"ms\", i32 6, i32 5}"), "{text}");
+    // Tag 9 alone (no shader flags): numthreads, 4 vertices, 2 primitives, triangles, 16 bytes.
+    let p = props(&text);
+    assert!(p.starts_with("!{i32 9, !"), "{p}\n{text}");
+    let state = node(&text, p.trim_start_matches("!{i32 9, ").trim_end_matches('}'));
+    let threads = state.trim_start_matches("!{").split(',').next().unwrap();
+    assert_eq!(node(&text, threads), "!{i32 8, i32 1, i32 1}");
+    assert!(state.ends_with(", i32 4, i32 2, i32 2, i32 16}"), "{state}");
+    // Primitive outputs are constant over the primitive (interpolation 1); SV_CullPrimitive
+    // (kind 30) is not packed (row -1, column -1), SV_PrimitiveID (kind 10) is.
+    // (dxc writes the bool's component type as i1 and the column as -1; hlslc writes u32 and 0
+    // for every stage, so those two fields are left out here.)
+    let cull = text.lines().find(|l| l.contains("!\"SV_CullPrimitive\"")).unwrap_or_else(|| panic!("{text}"));
+    assert!(cull.contains(", i8 30, !") && cull.contains(", i8 1, i32 1, i8 1, i32 -1, i8 "), "{cull}");
+    assert!(text.contains("!{i32 0, !\"SV_PrimitiveID\", i8 5, i8 10, !"), "{text}");
+}
+
+#[test]
+fn mesh_output_misuse_gets_dxc_messages() {
+    // readFromOutIndices.hlsl, illegalOutIndicesAssignment.hlsl.
+    let read = MESH.replace("prims[i].cull = false;", "prims[i].cull = false; verts[0].uv = verts[1].uv;");
+    let e = dxil_errors(&read, "ms_6_5");
+    assert!(e.contains("error: output arrays of a mesh shader can not be read from"), "{e}");
+    let part = MESH.replace("tris[i] = uint3(0, i + 1, i + 2);", "tris[i].x = 0;");
+    let e = dxil_errors(&part, "ms_6_5");
+    assert!(e.contains("error: a vector in out indices array must be accessed as a whole"), "{e}");
 }

@@ -327,6 +327,19 @@ pub struct EntryProperties {
     pub ray_attrib_size: Option<u32>,
     /// An amplification shader's state (tag 10).
     pub as_state: Option<AsState>,
+    /// A mesh shader's state (tag 9).
+    pub ms_state: Option<MsState>,
+}
+
+/// A mesh shader's properties: `!{!{x, y, z}, max vertices, max primitives, output topology
+/// (1 line, 2 triangle), payload size in bytes}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MsState {
+    pub num_threads: [u32; 3],
+    pub max_vertices: u32,
+    pub max_primitives: u32,
+    pub topology: u32,
+    pub payload_size: u32,
 }
 
 /// An amplification shader's properties: `!{!{x, y, z}, payload size in bytes}`.
@@ -397,6 +410,7 @@ const AUTO_BINDING_SPACE_TAG: u32 = 5;
 const RAY_PAYLOAD_SIZE_TAG: u32 = 6;
 const RAY_ATTRIB_SIZE_TAG: u32 = 7;
 const SHADER_KIND_TAG: u32 = 8;
+const MS_STATE_TAG: u32 = 9;
 const AS_STATE_TAG: u32 = 10;
 const WAVE_SIZE_TAG: u32 = 11;
 
@@ -460,6 +474,14 @@ pub fn emit_entry_point(m: &mut Module, e: &EntryPoint) -> MdId {
         let t = vec![i32_op(m, x), i32_op(m, y), i32_op(m, z)];
         let threads = MdOperand::Node(m.md_node(t));
         let t = vec![threads, i32_op(m, a.payload_size)];
+        props.push(MdOperand::Node(m.md_node(t)));
+    }
+    if let Some(s) = e.properties.ms_state {
+        props.push(i32_op(m, MS_STATE_TAG));
+        let [x, y, z] = s.num_threads;
+        let t = vec![i32_op(m, x), i32_op(m, y), i32_op(m, z)];
+        let threads = MdOperand::Node(m.md_node(t));
+        let t = vec![threads, i32_op(m, s.max_vertices), i32_op(m, s.max_primitives), i32_op(m, s.topology), i32_op(m, s.payload_size)];
         props.push(MdOperand::Node(m.md_node(t)));
     }
     if let Some([x, y, z]) = e.properties.num_threads {

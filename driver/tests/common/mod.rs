@@ -98,3 +98,24 @@ pub fn assert_in_order(text: &str, expect: &[&str]) {
         }
     }
 }
+
+/// A mesh shader (driver/tests/dxil_mesh.rs, container.rs): 4 vertices, 2 triangles (topology 2), a 16-byte payload (a float and a
+/// uint[3]), 8 threads.
+pub const MESH: &str = "struct V { float4 pos : SV_Position; float2 uv : TEXCOORD0; };\n\
+    struct P { uint id : SV_PrimitiveID; bool cull : SV_CullPrimitive; };\n\
+    struct Pl { float scale; uint flags[3]; };\n\
+    groupshared float shared_data[8];\n\
+    [numthreads(8, 1, 1)]\n\
+    [outputtopology(\"triangle\")]\n\
+    void main(uint i : SV_GroupIndex, in payload Pl pl, out vertices V verts[4], out primitives P prims[2], out indices uint3 tris[2]) {\n\
+      SetMeshOutputCounts(4, 2);\n\
+      shared_data[i] = pl.scale;\n\
+      verts[i].pos = float4(pl.scale, 0, 0, 1);\n\
+      verts[i].uv = float2(1, 2);\n\
+      if (i < 2) {\n\
+        tris[i] = uint3(0, i + 1, i + 2);\n\
+        prims[i].id = pl.flags[1];\n\
+        prims[i].cull = false;\n\
+      }\n\
+    }\n";
+

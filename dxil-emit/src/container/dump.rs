@@ -103,6 +103,8 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
     }
     // A domain shader reads its patch constants: PSG1 is an input signature there.
     let domain = c.part("DXIL").and_then(|p| reader::program(p).ok()).is_some_and(|p| p.kind == 4);
+    // A mesh shader's PSG1 holds its primitive outputs.
+    let mesh = c.part("DXIL").and_then(|p| reader::program(p).ok()).is_some_and(|p| p.kind == 13);
     for p in &c.parts {
         match p.fourcc.as_str() {
             "SFI0" => {
@@ -111,6 +113,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, ParseError> {
             }
             "ISG1" => signature(&mut out, "Input signature", &reader::signature(p)?, true),
             "OSG1" => signature(&mut out, "Output signature", &reader::signature(p)?, false),
+            "PSG1" if mesh => signature(&mut out, "Primitive output signature", &reader::signature(p)?, false),
             "PSG1" => signature(&mut out, "Patch constant signature", &reader::signature(p)?, domain),
             "HASH" => {
                 let b = p.bytes();

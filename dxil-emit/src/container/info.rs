@@ -76,6 +76,11 @@ pub struct ModuleInfo {
     /// An amplification shader's payload size in bytes (its state, tag 10, also gives
     /// `num_threads`).
     pub as_payload_size: Option<u32>,
+    /// A mesh shader's `!{max vertices, max primitives, output topology, payload size}` (its
+    /// state, tag 9, also gives `num_threads`).
+    pub ms_state: Option<[u32; 4]>,
+    /// Bytes of groupshared (`addrspace(3)`) globals, as LLVM's data layout allocates them.
+    pub groupshared_bytes: u32,
     /// `false` with `-enable-16bit-types` (native 16-bit types instead of minimum precision).
     pub use_min_precision: bool,
 }
@@ -169,6 +174,8 @@ pub fn module_info(m: &Module) -> Result<ModuleInfo, InfoError> {
         ds_state: None,
         hs_state: None,
         as_payload_size: None,
+        ms_state: None,
+        groupshared_bytes: m.globals.iter().filter(|g| g.addrspace == 3).map(|g| alloc_size(m, g.ty) as u32).sum(),
         use_min_precision: m.target_datalayout != crate::ir::DXIL_DATALAYOUT_16BIT,
     };
     if let Some(res) = md.named("dx.resources") {
@@ -223,6 +230,18 @@ pub fn module_info(m: &Module) -> Result<ModuleInfo, InfoError> {
                         *n = md.u32(threads.get(i), "amplification state numthreads")?;
                     }
                     info.as_payload_size = Some(md.u32(node.get(1), "amplification state payload size")?);
+                }
+                9 => {
+                    let Some(node) = md.sub(value, "mesh state")? else { return err("the mesh state is null") };
+                    let Some(threads) = md.sub(node.first(), "mesh state numthreads")? else { return err("the mesh state has no numthreads") };
+                    for (i, n) in info.num_threads.iter_mut().enumerate() {
+                        *n = md.u32(threads.get(i), "mesh state numthreads")?;
+                    }
+                    let mut s = [0; 4];
+                    for (i, x) in s.iter_mut().enumerate() {
+                        *x = md.u32(node.get(i + 1), "mesh state")?;
+                    }
+                    info.ms_state = Some(s);
                 }
                 11 => info.wave_size = Some(ints(1)?[0]),
                 _ => {}
@@ -284,6 +303,43 @@ fn sig_element(md: &Md, el: &[MdOperand]) -> R<SigElement> {
         start_col: md.u32(el.get(9), w)? as u8,
         stream,
     })
+}
+
+/// The bytes LLVM's DXIL data layout allocates for a value of type `ty` (scalars aligned to
+/// their size, vectors and arrays as their elements, structs with their fields aligned).
+fn alloc_size(m: &Module, ty: crate::ir::TypeId) -> u64 {
+    use crate::ir::Type;
+    let align = |t: crate::ir::TypeId| -> u64 { scalar_align(m, t) };
+    match m.types.get(ty) {
+        Type::Half => 2,
+        Type::Float => 4,
+        Type::Double => 8,
+        Type::Int(b) => u64::from(*b).div_ceil(8).max(1),
+        Type::Pointer { .. } => 4,
+        Type::Vector { elem, len } => alloc_size(m, *elem) * u64::from(*len),
+        Type::Array { elem, len } => alloc_size(m, *elem) * *len,
+        Type::Struct { fields, .. } | Type::Named { body: Some(fields), .. } => {
+            let mut off = 0u64;
+            let mut max_align = 1;
+            for &f in fields {
+                let a = align(f);
+                max_align = max_align.max(a);
+                off = off.div_ceil(a) * a + alloc_size(m, f);
+            }
+            off.div_ceil(max_align) * max_align
+        }
+        _ => 0,
+    }
+}
+
+/// The alignment of a type: its widest scalar's size.
+fn scalar_align(m: &Module, ty: crate::ir::TypeId) -> u64 {
+    use crate::ir::Type;
+    match m.types.get(ty) {
+        Type::Vector { elem, .. } | Type::Array { elem, .. } => scalar_align(m, *elem),
+        Type::Struct { fields, .. } | Type::Named { body: Some(fields), .. } => fields.iter().map(|&f| scalar_align(m, f)).max().unwrap_or(1),
+        _ => alloc_size(m, ty).max(1),
+    }
 }
 
 /// How an element appears in the signature part (`DXIL::SemanticInterpretationKind`, reduced to

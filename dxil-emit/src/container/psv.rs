@@ -90,6 +90,16 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
             stage.u8(u8::from(sample));
         }
         Stage::Amplification => stage.u32(info.as_payload_size.unwrap_or(0)),
+        Stage::Mesh => {
+            // MSInfo: groupshared bytes, those of them that depend on the view id (hlslc
+            // reports no view id use), payload size, max output vertices and primitives.
+            let [verts, prims, _, payload] = info.ms_state.unwrap_or([0; 4]);
+            stage.u32(info.groupshared_bytes);
+            stage.u32(0);
+            stage.u32(payload);
+            stage.u16(verts as u16);
+            stage.u16(prims as u16);
+        }
         _ => {}
     }
     stage.bytes.resize(16, 0);
@@ -109,8 +119,9 @@ pub fn write_psv(info: &ModuleInfo, usage: &Usage) -> Vec<u8> {
         if kind == Stage::Geometry {
             w.u16(info.gs_state.map_or(0, |g| g[1]) as u16);
         } else {
+            // Mesh shaders: primitive signature vectors, then the output topology (MSInfo1).
             w.u8(pc_vectors as u8);
-            w.u8(0);
+            w.u8(if kind == Stage::Mesh { info.ms_state.map_or(0, |s| s[2]) as u8 } else { 0 });
         }
         for list in &info.sigs {
             w.u8(list.len() as u8);

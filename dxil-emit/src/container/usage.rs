@@ -39,6 +39,9 @@ fn access(kind: Stage, name: &str) -> Option<Access> {
         "loadInput" => Access::Read(0),
         "storeOutput" => Access::Write(1),
         "storePatchConstant" => Access::Write(2),
+        // A mesh shader's vertex and primitive outputs: the same operands, then the index.
+        "storeVertexOutput" => Access::Write(1),
+        "storePrimitiveOutput" => Access::Write(2),
         "loadPatchConstant" if kind == Stage::Domain => Access::Read(2),
         _ => return None,
     })

@@ -20,6 +20,8 @@ pub struct SigState {
     /// Last packed row per direction: (row, next free column, interpolation, is arbitrary).
     in_pack: Option<(u32, u8, InterpolationMode, bool)>,
     out_pack: Option<(u32, u8, InterpolationMode, bool)>,
+    /// The same for a mesh shader's primitive signature.
+    prim_pack: Option<(u32, u8, InterpolationMode, bool)>,
     /// A geometry shader's state, filled while its parameters are lowered.
     pub gs_state: Option<metadata::GsState>,
     /// Patch-constant signature of hull and domain shaders, packed by [`super::tessellation`].
@@ -108,7 +110,7 @@ impl Lowerer<'_> {
 
     fn interp_mode(&self, piece: &IoPiece, sv: u8, kind: ScalarKind, is_input: bool) -> InterpolationMode {
         let stage = self.target.stage;
-        let interpolated = (stage == Stage::Pixel && is_input) || (matches!(stage, Stage::Vertex | Stage::Geometry | Stage::Domain) && !is_input);
+        let interpolated = (stage == Stage::Pixel && is_input) || (matches!(stage, Stage::Vertex | Stage::Geometry | Stage::Domain | Stage::Mesh) && !is_input);
         if !interpolated {
             return InterpolationMode::Undefined;
         }
@@ -150,14 +152,28 @@ impl Lowerer<'_> {
             },
             _ => return unsupported(format!("the type of `{}` in a stage signature", piece.semantic), Some(piece.span)),
         };
-        let interp = if kind_of_sig == SigKind::PatchConstant { InterpolationMode::Undefined } else { self.interp_mode(piece, sv, kind, is_input) };
-        if kind_of_sig == SigKind::PatchConstant {
+        // A mesh shader's primitive outputs are packed like outputs, each constant over its
+        // primitive (dxc's default; any other interpolation is refused by sema).
+        let mesh_primitive = kind_of_sig == SigKind::PatchConstant && self.target.stage == Stage::Mesh;
+        let interp = if mesh_primitive {
+            InterpolationMode::Constant
+        } else if kind_of_sig == SigKind::PatchConstant {
+            InterpolationMode::Undefined
+        } else {
+            self.interp_mode(piece, sv, kind, is_input)
+        };
+        if kind_of_sig == SigKind::PatchConstant && !mesh_primitive {
             let comp = component_type(kind, self.opts.enable_16bit);
             return Ok(self.add_patch_constant(name, index, sv, comp, rows, cols));
         }
         let gs_primitive_id = sv == 10 && is_input && self.target.stage == Stage::Geometry;
-        let not_packed = matches!(sv, 17..=20) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input) || gs_primitive_id;
-        let (list, pack) = if is_input { (&mut self.sigs.inputs, &mut self.sigs.in_pack) } else { (&mut self.sigs.outputs, &mut self.sigs.out_pack) };
+        // SV_CullPrimitive (30) is not packed, as SV_Depth* and SV_Coverage are not.
+        let not_packed = matches!(sv, 17..=20 | 30) || (sv == 14 && !is_input) || sv == 15 || (sv == 12 && is_input) || gs_primitive_id;
+        let (list, pack) = match kind_of_sig {
+            SigKind::Input => (&mut self.sigs.inputs, &mut self.sigs.in_pack),
+            SigKind::Output => (&mut self.sigs.outputs, &mut self.sigs.out_pack),
+            SigKind::PatchConstant => (&mut self.sigs.patch_constant, &mut self.sigs.prim_pack),
+        };
         let id = list.len() as u32;
         let (start_row, start_col) = if not_packed {
             (None, 0)
@@ -216,7 +232,11 @@ impl Lowerer<'_> {
             }
             return Ok(out);
         }
-        if matches!(self.target.stage, Stage::Compute | Stage::Amplification) {
+        if self.target.stage == Stage::Mesh && sv == Some(SystemValue::ViewID) {
+            let v = self.op(DxilOp::ViewID, Overload::Scalar(OK::I32), &[], span)?;
+            return Ok(kinds.iter().map(|k| self.convert_scalar(v, ScalarKind::UInt, *k)).collect());
+        }
+        if matches!(self.target.stage, Stage::Compute | Stage::Amplification | Stage::Mesh) {
             return unsupported(format!("the {}-shader input `{}`", self.target.stage.name(), piece.semantic), span);
         }
         if matches!(self.target.stage, Stage::Hull | Stage::Domain) {
@@ -269,7 +289,7 @@ impl Lowerer<'_> {
 
     /// The signature row and column of flattened component `i` of a piece of type `ty`: a
     /// column-major matrix takes one row per matrix column, as DXC lays it out.
-    fn sig_position(&self, ty: TypeId, i: usize) -> (i32, i8) {
+    pub(crate) fn sig_position(&self, ty: TypeId, i: usize) -> (i32, i8) {
         if let Type::Matrix { cols, layout: MatrixLayout::ColumnMajor, .. } = self.t.types.get(ty) {
             let c = *cols as usize;
             return ((i % c) as i32, (i / c) as i8);
@@ -350,8 +370,12 @@ impl Lowerer<'_> {
         if matches!(self.target.stage, Stage::Hull | Stage::Domain) && !self.sigs.tess.patch_constant_phase {
             self.begin_tessellation();
         }
+        let mesh_params = if self.target.stage == Stage::Mesh { self.begin_mesh(f)? } else { Vec::new() };
         let mut outs = Vec::new();
         for &p in &f.params {
+            if mesh_params.contains(&p) {
+                continue;
+            }
             let var = t.var(p);
             let dir = match var.storage {
                 Storage::Param(d) => d,
@@ -492,6 +516,22 @@ pub(crate) fn entry_properties(
     }
     if target.stage == Stage::Amplification {
         properties.as_state = Some(metadata::AsState { num_threads: ep.numthreads.unwrap_or([1, 1, 1]), payload_size: sigs.mesh_payload_size.unwrap_or(0) });
+    }
+    if let (Stage::Mesh, Some(ms)) = (target.stage, &ep.mesh) {
+        use hlslc_sema::entry::MeshTopology;
+        properties.ms_state = Some(metadata::MsState {
+            num_threads: ep.numthreads.unwrap_or([1, 1, 1]),
+            max_vertices: ms.max_vertices,
+            max_primitives: ms.max_primitives,
+            // DXIL::MeshOutputTopology: 1 line, 2 triangle; DXIL has no point topology and dxc
+            // writes "point" as 0 (undefined), as its StringToMeshOutputTopology does.
+            topology: match ms.topology {
+                MeshTopology::Line => 1,
+                MeshTopology::Triangle => 2,
+                MeshTopology::Point => 0,
+            },
+            payload_size: sigs.mesh_payload_size.unwrap_or(0),
+        });
     }
     if target.stage == Stage::Compute {
         properties.num_threads = Some(ep.numthreads.unwrap_or([1, 1, 1]));

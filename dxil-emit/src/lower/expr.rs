@@ -416,6 +416,9 @@ impl Lowerer<'_> {
     }
 
     fn load_var(&mut self, v: VarId, e: ExprId) -> R<Flat> {
+        if self.is_mesh_output(v) {
+            return Err(super::LowerError { message: "output arrays of a mesh shader can not be read from".into(), span: self.span(e) });
+        }
         if let Some(f) = self.vars.get(&v) {
             return Ok(f.clone());
         }
@@ -769,6 +772,7 @@ impl Lowerer<'_> {
         match &p.root {
             Root::Resource { object, coord } => self.store_resource(*object, coord.clone(), p, values, span),
             Root::Var(v) if self.is_groupshared(*v) => self.store_shared(p, values, span),
+            Root::Var(v) if self.is_mesh_output(*v) => self.store_mesh_output(p, values, span),
             Root::Var(v) if matches!(self.t.var(*v).storage, Storage::CBufferMember { .. } | Storage::Uniform) => {
                 unsupported("assignment to a constant-buffer value", span)
             }

@@ -23,6 +23,9 @@ impl Lowerer<'_> {
             if super::geometry::is_stream(*kind) {
                 return self.stream_method(op, obj, args, e);
             }
+            if *kind == ObjectKind::RayQuery {
+                return self.ray_query_method(op, obj, args, e);
+            }
         }
         let (h, kind, elem) = self.object_handle(obj)?;
         let mut vals = Vec::new();

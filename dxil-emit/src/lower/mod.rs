@@ -25,6 +25,7 @@ mod layout;
 mod library;
 mod mesh;
 mod raytracing;
+mod rayquery;
 mod methods;
 mod resources;
 mod stmt;
@@ -105,7 +106,7 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         return unsupported("a module without an entry point", None);
     };
     let kind = match ep.stage {
-        k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain | Stage::Amplification) => k,
+        k @ (Stage::Vertex | Stage::Pixel | Stage::Compute | Stage::Geometry | Stage::Hull | Stage::Domain | Stage::Amplification | Stage::Mesh) => k,
         other => return unsupported(format!("the {other:?} stage"), Some(module.func(ep.func).span)),
     };
     let (major, minor) = options.shader_model;
@@ -247,6 +248,8 @@ pub(crate) struct Lowerer<'a> {
     pub precise: bool,
     /// A ray tracing shader's `inout`/`out` parameters (see [`raytracing`]).
     pub ray_outs: Vec<raytracing::RayOut>,
+    /// A mesh shader's output arrays (see [`mesh`]).
+    pub mesh: mesh::MeshIo,
     /// `-Zi`: the function's `DISubprogram` and the file it is in (see [`debug`]).
     pub debug_scope: Option<(ir::MdId, hlslc_frontend::source::FileId)>,
 }
@@ -289,6 +292,7 @@ impl<'a> Lowerer<'a> {
             patches: Vec::new(),
             precise: false,
             ray_outs: Vec::new(),
+            mesh: mesh::MeshIo::default(),
             debug_scope,
         }
     }

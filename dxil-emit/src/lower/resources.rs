@@ -1305,6 +1305,13 @@ impl ResState {
         if has_uav && !matches!(target.stage, crate::ops::Stage::Compute | crate::ops::Stage::Pixel) {
             flags |= 0x10000;
         }
+        // SV_ViewID (bit 21) and inline ray tracing, raytracing tier 1.1 (bit 25).
+        if uses("dx.op.viewID") {
+            flags |= 1 << 21;
+        }
+        if uses("dx.op.allocateRayQuery") {
+            flags |= 1 << 25;
+        }
         let dbl = m.types.iter().any(|(_, t)| matches!(t, ir::Type::Double)) && m.functions.iter().any(|f| f.body.is_some());
         if dbl {
             flags |= 0x4;

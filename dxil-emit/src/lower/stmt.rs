@@ -49,6 +49,7 @@ impl Lowerer<'_> {
                         }
                         Some(e) => self.expr(e)?,
                         None if var.storage == Storage::Static => self.zero_of(var.ty),
+                        None if self.is_ray_query(var.ty) => self.allocate_ray_queries(var.ty, Some(var.span))?,
                         None => {
                             let kinds = self.leaf_kinds(var.ty);
                             kinds.into_iter().map(|k| self.undef_of(k)).collect()
