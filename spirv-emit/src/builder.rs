@@ -242,6 +242,14 @@ impl ModuleBuilder {
         id
     }
 
+    /// The storage class of module-scope variable `id`, if it is one this builder declared.
+    pub fn global_storage(&self, id: SpvId) -> Option<StorageClass> {
+        self.globals.iter().find(|i| i.result_id == Some(id.0)).and_then(|i| match i.operands.first() {
+            Some(Operand::StorageClass(sc)) => Some(*sc),
+            _ => None,
+        })
+    }
+
     /// Flags `id` as holding a min-precision value; the RelaxedPrecision pass decorates it.
     pub fn mark_relaxed_precision(&mut self, id: SpvId) {
         self.relaxed.insert(id);

@@ -38,9 +38,44 @@ void main(uint tid : SV_DispatchThreadID, uint3 gid : SV_GroupID) {
     );
 }
 
+/// Before SPIR-V 1.4 the NV flavour (dxc's meshshading.nv.amplification): `TaskNV`, the
+/// payload stays in `Workgroup` storage, `DispatchMesh` copies its members to `PerTaskNV`
+/// outputs (with their std430 offsets) and writes `x * (y * z)` to `TaskCountNV`; no
+/// `OpEmitMeshTasksEXT`.
 #[test]
-fn amplification_shader_before_spirv_1_4_is_not_supported_yet() {
-    let src = "struct P { float x; }; groupshared P p; [numthreads(1, 1, 1)] void main() { DispatchMesh(1, 1, 1, p); }";
-    let e = common::lower(src, "as_6_5", TargetEnv::default()).expect_err("the NV flavour is not done");
-    assert!(e.message.contains("not supported"), "{}", e.message);
+fn amplification_shader_before_spirv_1_4_takes_the_nv_flavour() {
+    let src = r#"
+struct MeshPayload { float dummy[10]; float4 pos; };
+groupshared MeshPayload pld;
+[numthreads(128, 1, 1)]
+void main([[vk::builtin("DrawIndex")]] in int drawId : DRAW, in uint tid : SV_DispatchThreadID) {
+    pld.pos = float4(tid, 0, 0, 0);
+    DispatchMesh(128, drawId, drawId, pld);
+}
+"#;
+    let text = common::check_in_order(
+        src,
+        "as_6_5",
+        TargetEnv::Vulkan1_1,
+        "vulkan1.1",
+        &[
+            "OpCapability MeshShadingNV",
+            "OpExtension \"SPV_NV_mesh_shader\"",
+            "OpEntryPoint TaskNV %main \"main\"",
+            "OpDecorate %out_var_dummy PerTaskNV",
+            "OpDecorate %out_var_dummy Offset 0",
+            "OpDecorate %out_var_pos PerTaskNV",
+            "OpDecorate %out_var_pos Offset 48",
+            "BuiltIn TaskCountNV",
+            "%pld = OpVariable %_ptr_Workgroup_MeshPayload Workgroup",
+            "%out_var_dummy = OpVariable %_ptr_Output__arr_float_uint_10 Output",
+            "OpControlBarrier %uint_2 %uint_2 %uint_264",
+            "OpLoad %MeshPayload %pld",
+            "OpStore %out_var_dummy",
+            "OpStore %out_var_pos",
+            "OpIMul %uint %uint_128",
+        ],
+    );
+    assert!(!text.contains("EXT"), "{text}");
+    assert!(!text.contains("TaskPayloadWorkgroupEXT"), "{text}");
 }

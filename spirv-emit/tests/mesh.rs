@@ -157,12 +157,58 @@ fn line_and_point_topologies_pick_their_index_builtins() {
     }
 }
 
+/// Before SPIR-V 1.4 the NV flavour (dxc's meshshading.nv.line.mesh): `MeshNV`, the indices one
+/// flat `uint` array (`PrimitiveIndicesNV`, 2 entries per line: element 6 is entries 6*2 and
+/// 6*2 + 1), `SetMeshOutputCounts` a store of the primitive count to `PrimitiveCountNV`; a mesh
+/// payload is read member by member from `PerTaskNV` inputs.
 #[test]
-fn mesh_shader_before_spirv_1_4_is_refused_by_name() {
-    let src = "struct V { float4 p : SV_Position; }; [outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
-               void main(out vertices V v[3], out indices uint3 i[1]) { SetMeshOutputCounts(3, 1); }";
-    let e = common::lower(src, "ms_6_5", TargetEnv::default()).expect_err("the NV flavour is not done");
-    assert!(e.message.contains("mesh shaders for SPIR-V before 1.4"), "{}", e.message);
+fn mesh_shader_before_spirv_1_4_takes_the_nv_flavour() {
+    let src = r#"
+struct MeshPerVertex { float4 position : SV_Position; };
+struct MeshPayload { float dummy[10]; float4 pos; };
+[outputtopology("line")]
+[numthreads(128, 1, 1)]
+void main(out vertices MeshPerVertex verts[256], out indices uint2 primitiveInd[256],
+          in payload MeshPayload pld, in uint tid : SV_DispatchThreadID) {
+    SetMeshOutputCounts(256, 256);
+    verts[tid].position = pld.pos;
+    primitiveInd[6] = uint2(1, 2);
+}
+"#;
+    let text = common::check_in_order(
+        src,
+        "ms_6_5",
+        TargetEnv::Vulkan1_1,
+        "vulkan1.1",
+        &[
+            "OpCapability MeshShadingNV",
+            "OpExtension \"SPV_NV_mesh_shader\"",
+            "OpEntryPoint MeshNV %main \"main\" %in_var_dummy %in_var_pos %gl_GlobalInvocationID %gl_Position",
+            "OpExecutionMode %main OutputLinesEXT",
+            "OpExecutionMode %main OutputPrimitivesEXT 256",
+            "BuiltIn PrimitiveIndicesNV",
+            "OpDecorate %in_var_dummy PerTaskNV",
+            "OpDecorate %in_var_pos Offset 48",
+            "BuiltIn PrimitiveCountNV",
+            "OpVariable %_ptr_Output__arr_uint_uint_512 Output",
+            "OpStore %",
+            "OpIMul %uint %uint_6 %uint_2",
+            "OpAccessChain %_ptr_Output_uint",
+            "OpCompositeExtract %uint",
+            "OpStore",
+            "OpIAdd %uint",
+            "OpAccessChain %_ptr_Output_uint",
+            "OpCompositeExtract %uint",
+            "OpStore",
+        ],
+    );
+    assert!(!text.contains("SetMeshOutputsEXT"), "{text}");
+    assert!(!text.contains("MeshShadingEXT"), "{text}");
+    // -fspv-extension=SPV_NV_mesh_shader asks for it on SPIR-V 1.4 too (the driver's option).
+    let lo = hlslc_spirv::lower::LowerOptions { target: TargetEnv::Vulkan1_1Spirv1_4, mesh_nv: true, ..Default::default() };
+    let words = common::lower_with(src, "ms_6_5", lo).expect("lowers");
+    let text = hlslc_spirv::disasm::disassemble(&words).expect("disassembles");
+    assert!(text.contains("OpEntryPoint MeshNV"), "{text}");
 }
 
 #[test]

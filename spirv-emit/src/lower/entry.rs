@@ -196,11 +196,10 @@ impl<'m> Lowerer<'m> {
                 self.b.capability(spirv::Capability::Geometry);
                 ExecutionModel::Geometry
             }
-            Stage::Amplification if self.opts.target.spirv_version() >= (1, 4) => ExecutionModel::TaskEXT,
-            Stage::Mesh if self.opts.target.spirv_version() >= (1, 4) => ExecutionModel::MeshEXT,
-            Stage::Mesh => {
-                return unsupported("mesh shaders for SPIR-V before 1.4 (SPV_NV_mesh_shader; use -fspv-target-env=vulkan1.1spirv1.4 or later for SPV_EXT_mesh_shader)", Some(f.span))
-            }
+            Stage::Amplification if self.mesh_nv() => ExecutionModel::TaskNV,
+            Stage::Amplification => ExecutionModel::TaskEXT,
+            Stage::Mesh if self.mesh_nv() => ExecutionModel::MeshNV,
+            Stage::Mesh => ExecutionModel::MeshEXT,
             Stage::Hull => ExecutionModel::TessellationControl,
             Stage::Domain => ExecutionModel::TessellationEvaluation,
             other => return unsupported(format!("{other:?} shaders"), Some(f.span)),
@@ -283,6 +282,10 @@ impl<'m> Lowerer<'m> {
             }
             args.push(tmp);
         }
+        if matches!(ep.stage, Stage::Mesh | Stage::Amplification) && self.mesh_nv() {
+            // After the parameters' variables, as DXC orders the interface.
+            self.mesh_nv_entry_vars(ep, &mut io)?;
+        }
         let ret = self.ty(f.ret, Layout::Logical)?;
         let r = self.b.function_call(ret, src, &args)?;
         let mut hull_out = None;
@@ -309,6 +312,11 @@ impl<'m> Lowerer<'m> {
         self.finish_locations(&mut io);
 
         let mut interface = io.interface;
+        if matches!(ep.stage, Stage::Mesh | Stage::Amplification) && self.mesh_nv() {
+            // DXC's NV interface lists the inputs first, then the outputs (each in order).
+            let (inputs, outputs): (Vec<SpvId>, Vec<SpvId>) = interface.iter().partition(|&&v| self.b.global_storage(v) == Some(StorageClass::Input));
+            interface = inputs.into_iter().chain(outputs).collect();
+        }
         if self.opts.target.spirv_version() >= (1, 4) {
             interface.extend(self.global_ids.iter().copied());
         }
@@ -946,7 +954,9 @@ impl<'m> Lowerer<'m> {
                 if !int32 {
                     return err(format!("{name} builtin must be of 32-bit scalar integer type"));
                 }
-                if !(stage == Stage::Vertex && input) {
+                // NV mesh and task shaders read DrawIndex too (SPV_NV_mesh_shader).
+                let mesh = b == BuiltIn::DrawIndex && matches!(stage, Stage::Mesh | Stage::Amplification);
+                if !((stage == Stage::Vertex || mesh) && input) {
                     return err(format!("{name} builtin cannot be used as {usage}"));
                 }
             }

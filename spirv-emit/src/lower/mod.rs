@@ -352,6 +352,9 @@ pub(crate) struct Lowerer<'m> {
     /// A mesh shader's `out vertices/indices/primitives` parameters: where their elements live
     /// (`stages/mesh.rs`).
     pub(crate) mesh_outs: HashMap<VarId, std::rc::Rc<stages::MeshNode>>,
+    /// The NV mesh flavour's count built-in and an amplification shader's per-task outputs
+    /// (`stages/mesh.rs`).
+    pub(crate) mesh_nv_vars: stages::MeshNvVars,
     /// `[[vk::ext_builtin_input/output(N)]]` variables by (built-in, storage class)
     /// ([`inline_spirv`]).
     pub(crate) ext_builtins: HashMap<(u32, StorageClass), SpvId>,
@@ -415,6 +418,7 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         dbg: None,
         ray: raytracing::RayState::default(),
         mesh_outs: HashMap::new(),
+        mesh_nv_vars: stages::MeshNvVars::default(),
         ext_builtins: HashMap::new(),
         inline_interface: Vec::new(),
         deferred: Vec::new(),

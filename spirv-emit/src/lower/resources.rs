@@ -48,8 +48,9 @@ impl<'m> Lowerer<'m> {
                     self.vars.insert(g, VarHome::Ptr { ptr: id, storage: StorageClass::Private, layout: Layout::Logical });
                 }
                 Storage::GroupShared => {
-                    // An amplification shader's payload for DispatchMesh has its own storage.
-                    let sc = if payloads.contains(&g) { StorageClass::TaskPayloadWorkgroupEXT } else { StorageClass::Workgroup };
+                    // An amplification shader's payload for DispatchMesh has its own storage
+                    // (the NV flavour copies it to per-task outputs instead).
+                    let sc = if payloads.contains(&g) && !self.mesh_nv() { StorageClass::TaskPayloadWorkgroupEXT } else { StorageClass::Workgroup };
                     let ptr_ty = self.ptr_ty(var.ty, Layout::Logical, sc)?;
                     let id = self.b.global_variable(ptr_ty, sc, None);
                     self.global_ids.push(id);

@@ -1,4 +1,4 @@
-//! Mesh and amplification shaders (SPV_EXT_mesh_shader, SPIR-V 1.4+).
+//! Mesh and amplification shaders (SPV_EXT_mesh_shader, SPIR-V 1.4+; SPV_NV_mesh_shader).
 //!
 //! Amplification shaders (`TaskEXT`): the `groupshared` payload that `DispatchMesh` passes on
 //! lives in `TaskPayloadWorkgroupEXT` storage, and `DispatchMesh(x, y, z, payload)` is a
@@ -13,7 +13,13 @@
 //! The `in payload` is the mesh shader's view of the amplification shader's payload: a
 //! `TaskPayloadWorkgroupEXT` variable (`in.var.<name>`) copied into the parameter.
 //! `SetMeshOutputCounts(v, p)` is `OpSetMeshOutputsEXT`.
-//! Not done: the NV flavour (SPIR-V before 1.4), clip/cull distances in mesh outputs.
+//! The NV flavour (`SPV_NV_mesh_shader`: before SPIR-V 1.4, or on request with
+//! `-fspv-extension=SPV_NV_mesh_shader`) shares all this, with DXC's differences: `MeshNV`/`TaskNV`,
+//! the indices one flat `uint` array (`PrimitiveIndicesNV`, [`MeshNode::Flat`]),
+//! `SetMeshOutputCounts` a store of the primitive count to `PrimitiveCountNV`, the payload per
+//! member in `PerTaskNV` variables (outputs that `DispatchMesh` fills before writing
+//! `TaskCountNV`, inputs of the mesh shader), see [`MeshNvVars`].
+//! Not done: clip/cull distances in mesh outputs.
 
 use super::super::entry::{struct_members, Io, VkIo};
 use super::super::layout::Layout;
@@ -42,10 +48,24 @@ impl Lowerer<'_> {
 /// Where the fields of a mesh shader's output array live: a leaf is one arrayed `Output`
 /// variable (element `i` belongs to vertex/primitive `i`) whose element type is the field's
 /// logical SPIR-V type; a struct has one node per member (bases first, as SPIR-V lays it out).
+/// The NV flavour's indices are one flat `uint` array (`PrimitiveIndicesNV`), `width` entries
+/// (1, 2 or 3 by topology) per primitive: element `i` of the HLSL `uint3` array is entries
+/// `i*3`, `i*3 + 1` and `i*3 + 2`.
 #[derive(Clone, Debug)]
 pub(crate) enum MeshNode {
     Leaf { var: SpvId },
     Struct(Vec<MeshNode>),
+    Flat { var: SpvId, width: u32 },
+}
+
+/// Variables of the NV flavour (`SPV_NV_mesh_shader`) made with the entry point: the count
+/// built-in (`PrimitiveCountNV` that `SetMeshOutputCounts` writes, `TaskCountNV` that
+/// `DispatchMesh` writes) and an amplification shader's per-task outputs, one `Output` variable
+/// per payload member (`out.var.<member>`, `PerTaskNV`, `Offset`), which `DispatchMesh` fills.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MeshNvVars {
+    count: Option<SpvId>,
+    task_outs: Vec<(SpvId, TypeId)>,
 }
 
 /// The `groupshared` variables an amplification shader passes to `DispatchMesh`.
@@ -88,6 +108,9 @@ impl<'m> Lowerer<'m> {
                 // Execution and memory scope Workgroup; AcquireRelease | WorkgroupMemory.
                 let (wg, sem) = (self.b.ctx.const_u32(2), self.b.ctx.const_u32(0x108));
                 self.b.void(Op::ControlBarrier, vec![Operand::IdRef(wg.0), Operand::IdRef(wg.0), Operand::IdRef(sem.0)])?;
+                if self.mesh_nv() {
+                    return self.dispatch_mesh_nv(args, e);
+                }
                 self.rvalue(args[3])?;
                 let counts = [self.rvalue(args[0])?, self.rvalue(args[1])?, self.rvalue(args[2])?];
                 let place = self.lvalue(args[3])?;
@@ -107,6 +130,14 @@ impl<'m> Lowerer<'m> {
                     return unsupported("SetMeshOutputCounts outside a mesh shader", self.expr_span(e));
                 }
                 let (v, p) = (self.rvalue(args[0])?, self.rvalue(args[1])?);
+                if self.mesh_nv() {
+                    // NV: only the primitive count is written (to `PrimitiveCountNV`).
+                    let Some(count) = self.mesh_nv_vars.count else {
+                        return unsupported("SetMeshOutputCounts outside the mesh entry point's call tree", self.expr_span(e));
+                    };
+                    self.b.store(count, p, None)?;
+                    return Ok(Some(SpvId(0)));
+                }
                 self.b.void(Op::SetMeshOutputsEXT, vec![Operand::IdRef(v.0), Operand::IdRef(p.0)])?;
                 Ok(Some(SpvId(0)))
             }
@@ -145,6 +176,33 @@ impl<'m> Lowerer<'m> {
             return unsupported("a mesh shader without a valid outputtopology and vertices/indices", Some(span));
         };
         match var.primitive {
+            Some(Modifier::Payload) if self.mesh_nv() => {
+                // NV: one `Input` variable per member, decorated `PerTaskNV` and `Offset`.
+                let t = self.ty(var.ty, Layout::Logical)?;
+                let mut parts = Vec::new();
+                for (v, mty) in self.per_task_vars(var.ty, StorageClass::Input, "in.var", span, io)? {
+                    let mt = self.ty(mty, Layout::Logical)?;
+                    parts.push(self.b.load(mt, v, None)?);
+                }
+                let v = self.b.composite_construct(t, &parts)?;
+                self.b.store(tmp, v, None)?;
+            }
+            Some(Modifier::Indices) if self.mesh_nv() => {
+                let Type::Array { elem, len: Some(n) } = *self.m.types.get(var.ty) else {
+                    return unsupported("this mesh indices parameter type", Some(span));
+                };
+                let width = match self.m.types.get(elem) {
+                    Type::Vector(_, k) => *k as u32,
+                    _ => 1,
+                };
+                let uint = self.b.ctx.type_u32();
+                let arr = self.b.ctx.type_array(uint, n * width, None);
+                let pty = self.b.ctx.type_pointer(StorageClass::Output, arr);
+                let iv = self.b.global_variable(pty, StorageClass::Output, None);
+                self.b.ctx.decorate(iv, &Decoration::with_literals(D::BuiltIn, &[BuiltIn::PrimitiveIndicesNV as u32]));
+                io.interface.push(iv);
+                self.mesh_outs.insert(p, Rc::new(MeshNode::Flat { var: iv, width }));
+            }
             Some(Modifier::Payload) => {
                 let t = self.ty(var.ty, Layout::Logical)?;
                 let pty = self.b.ctx.type_pointer(StorageClass::TaskPayloadWorkgroupEXT, t);
@@ -233,8 +291,28 @@ impl<'m> Lowerer<'m> {
                 let p = self.b.access_chain(pty, var, &[i])?;
                 Ok(Place::Ptr { ptr: p, sc: StorageClass::Output, layout: Layout::Logical, ty })
             }
-            (MeshNode::Struct(_), _) => Ok(Place::Mesh { node: node.clone(), index, ty }),
+            (MeshNode::Struct(_) | MeshNode::Flat { .. }, _) => Ok(Place::Mesh { node: node.clone(), index, ty }),
         }
+    }
+
+    /// `i*width`, the first flat entry of element `i` of an NV indices array.
+    fn flat_base(&mut self, width: u32, i: SpvId) -> R<SpvId> {
+        let uint = self.b.ctx.type_u32();
+        let w = self.b.ctx.const_u32(width);
+        Ok(self.b.binary(Op::IMul, uint, i, w)?)
+    }
+
+    /// A pointer to flat entry `base + c` (the first is `base` itself, as DXC writes it).
+    fn flat_entry(&mut self, var: SpvId, base: SpvId, c: u32) -> R<SpvId> {
+        let uint = self.b.ctx.type_u32();
+        let at = if c == 0 {
+            base
+        } else {
+            let k = self.b.ctx.const_u32(c);
+            self.b.binary(Op::IAdd, uint, base, k)?
+        };
+        let pty = self.b.ctx.type_pointer(StorageClass::Output, uint);
+        Ok(self.b.access_chain(pty, var, &[at])?)
     }
 
     /// Member `path` (struct member indices, bases first) of a mesh place.
@@ -246,7 +324,7 @@ impl<'m> Lowerer<'m> {
         for &k in path {
             let next = match &*cur {
                 MeshNode::Struct(fields) => fields.get(k as usize).cloned(),
-                MeshNode::Leaf { .. } => None,
+                MeshNode::Leaf { .. } | MeshNode::Flat { .. } => None,
             };
             let Some(next) = next else { return unsupported("this mesh output member", None) };
             cur = Rc::new(next);
@@ -277,6 +355,20 @@ impl<'m> Lowerer<'m> {
 
     /// Reads a mesh output element (a struct spread over several variables).
     pub(crate) fn mesh_load(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId) -> R<SpvId> {
+        if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
+            let uint = self.b.ctx.type_u32();
+            let base = self.flat_base(width, i)?;
+            let mut parts = Vec::new();
+            for c in 0..width {
+                let p = self.flat_entry(var, base, c)?;
+                parts.push(self.b.load(uint, p, None)?);
+            }
+            if width == 1 {
+                return Ok(parts[0]);
+            }
+            let t = self.ty(ty, Layout::Logical)?;
+            return Ok(self.b.composite_construct(t, &parts)?);
+        }
         let mut parts = Vec::new();
         for p in self.mesh_members(node, index, ty)? {
             parts.push(self.load(&p)?);
@@ -287,11 +379,96 @@ impl<'m> Lowerer<'m> {
 
     /// Writes a mesh output element member by member.
     pub(crate) fn mesh_store(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId, value: SpvId) -> R<()> {
+        if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
+            let uint = self.b.ctx.type_u32();
+            let base = self.flat_base(width, i)?;
+            for c in 0..width {
+                let p = self.flat_entry(var, base, c)?;
+                let v = if width == 1 { value } else { self.b.composite_extract(uint, value, &[c])? };
+                self.b.store(p, v, None)?;
+            }
+            return Ok(());
+        }
         for (k, p) in self.mesh_members(node, index, ty)?.into_iter().enumerate() {
             let mt = self.ty(p.ty(), Layout::Logical)?;
             let v = self.b.composite_extract(mt, value, &[k as u32])?;
             self.store(&p, v)?;
         }
         Ok(())
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// The NV flavour's variables made with the entry point, after its parameters' (DXC's
+    /// interface order): an amplification shader's per-task outputs and `TaskCountNV`, a mesh
+    /// shader's `PrimitiveCountNV`.
+    pub(crate) fn mesh_nv_entry_vars(&mut self, ep: &EntryPoint, io: &mut Io) -> R<()> {
+        let span = self.m.func(ep.func).span;
+        let mut task_outs = Vec::new();
+        let builtin = if ep.stage == Stage::Amplification {
+            let payloads = task_payloads(self.m);
+            if payloads.len() > 1 {
+                return unsupported("DispatchMesh with more than one payload variable (SPV_NV_mesh_shader)", Some(span));
+            }
+            if let Some(&pv) = payloads.first() {
+                task_outs = self.per_task_vars(self.m.var(pv).ty, StorageClass::Output, "out.var", span, io)?;
+            }
+            BuiltIn::TaskCountNV
+        } else {
+            BuiltIn::PrimitiveCountNV
+        };
+        let uint = self.b.ctx.type_u32();
+        let pty = self.b.ctx.type_pointer(StorageClass::Output, uint);
+        let count = self.b.global_variable(pty, StorageClass::Output, None);
+        self.b.ctx.decorate(count, &Decoration::with_literals(D::BuiltIn, &[builtin as u32]));
+        io.interface.push(count);
+        self.mesh_nv_vars = MeshNvVars { count: Some(count), task_outs };
+        Ok(())
+    }
+
+    /// One `storage` variable per member of the payload struct `ty` (`<prefix>.<member>`),
+    /// decorated `PerTaskNV` and with the member's `Offset` in the payload's std430 layout.
+    fn per_task_vars(&mut self, ty: TypeId, storage: StorageClass, prefix: &str, span: Span, io: &mut Io) -> R<Vec<(SpvId, TypeId)>> {
+        let Type::Struct(sid) = self.m.types.get(ty).clone() else {
+            return unsupported("a mesh payload that is not a struct (SPV_NV_mesh_shader)", Some(span));
+        };
+        let def = self.m.types.structs[sid.0 as usize].clone();
+        if !def.bases.is_empty() {
+            return unsupported("a mesh payload struct with a base (SPV_NV_mesh_shader)", Some(span));
+        }
+        let tys: Vec<TypeId> = def.fields.iter().map(|f| f.ty).collect();
+        let offsets = self.opts.layout.offsets_of(&self.m.types, &tys, Layout::Std430);
+        let mut out = Vec::new();
+        for (f, (mty, offset)) in def.fields.iter().zip(offsets) {
+            let t = self.ty(mty, Layout::Logical)?;
+            let pty = self.b.ctx.type_pointer(storage, t);
+            let v = self.b.global_variable(pty, storage, None);
+            self.b.ctx.name(v, &format!("{prefix}.{}", f.name));
+            self.b.ctx.decorate(v, &Decoration::new(D::PerTaskNV));
+            self.b.ctx.decorate(v, &Decoration::with_literals(D::Offset, &[offset]));
+            io.interface.push(v);
+            out.push((v, mty));
+        }
+        Ok(out)
+    }
+
+    /// NV `DispatchMesh(x, y, z, payload)` (after the barrier): the payload's members go to the
+    /// per-task outputs and `x * (y * z)` to `TaskCountNV`; the shader goes on.
+    fn dispatch_mesh_nv(&mut self, args: &[ExprId], e: ExprId) -> R<Option<SpvId>> {
+        let Some(count) = self.mesh_nv_vars.count else {
+            return unsupported("DispatchMesh outside the amplification entry point's call tree", self.expr_span(e));
+        };
+        let payload = self.rvalue(args[3])?;
+        for (k, (v, mty)) in self.mesh_nv_vars.task_outs.clone().into_iter().enumerate() {
+            let mt = self.ty(mty, Layout::Logical)?;
+            let part = self.b.composite_extract(mt, payload, &[k as u32])?;
+            self.b.store(v, part, None)?;
+        }
+        let [x, y, z] = [self.rvalue(args[0])?, self.rvalue(args[1])?, self.rvalue(args[2])?];
+        let uint = self.b.ctx.type_u32();
+        let yz = self.b.binary(Op::IMul, uint, y, z)?;
+        let n = self.b.binary(Op::IMul, uint, x, yz)?;
+        self.b.store(count, n, None)?;
+        Ok(Some(SpvId(0)))
     }
 }

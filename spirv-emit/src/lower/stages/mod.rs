@@ -7,5 +7,5 @@ mod mesh;
 mod pixel;
 mod tessellation;
 
-pub(crate) use mesh::{task_payloads, MeshNode};
+pub(crate) use mesh::{task_payloads, MeshNode, MeshNvVars};
 pub(crate) use tessellation::HullParams;
