@@ -267,8 +267,12 @@ pub struct Function {
 pub struct EntryPoint {
     pub func: FuncId,
     pub stage: Stage,
-    /// `[numthreads(x, y, z)]` for compute, mesh and amplification shaders.
+    /// `[numthreads(x, y, z)]` for compute, mesh and amplification shaders (a size given by a
+    /// specialization constant is its default value here).
     pub numthreads: Option<[u32; 3]>,
+    /// The sizes of `numthreads` given by a specialization constant (`[[vk::constant_id]]`, SPIR-V
+    /// only): the constant's variable, with where the attribute is written.
+    pub numthreads_spec: [Option<VarId>; 3],
     /// `[domain]` of a hull or domain shader.
     pub domain: Option<crate::entry::TessDomain>,
     /// `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`, `[maxtessfactor]` and the
@@ -286,7 +290,7 @@ pub struct EntryPoint {
 impl EntryPoint {
     /// An entry point with no per-stage state yet.
     pub fn new(func: FuncId, stage: Stage) -> EntryPoint {
-        EntryPoint { func, stage, numthreads: None, domain: None, hull: None, geometry: None, mesh: None, root_signature: None }
+        EntryPoint { func, stage, numthreads: None, numthreads_spec: [None; 3], domain: None, hull: None, geometry: None, mesh: None, root_signature: None }
     }
 }
 

@@ -67,6 +67,26 @@ def spec_constant_override():
     }
 
 
+def local_size_outputs(x, groups, size=16):
+    """Each invocation writes 100 * its x in the group + 10 * its group + SV_GroupIndex at
+    group * X + its x: with the group size X the pipeline chose, slots 0 .. groups * X - 1."""
+    out = [0] * size
+    for g in range(groups):
+        for t in range(x):
+            out[g * x + t] = 100 * t + 10 * g + t
+    return [("u32", [0] * size, out)]
+
+
+def spec_constant_local_size_default():
+    return "[numthreads] sized by a specialization constant, at its default (2)", (3, 1, 1), 1, \
+        local_size_outputs(2, 3), {"args": ["-fspv-target-env=vulkan1.3"]}
+
+
+def spec_constant_local_size_override():
+    return "[numthreads] sized by a specialization constant set by the pipeline (4)", (3, 1, 1), 1, \
+        local_size_outputs(4, 3), {"args": ["-fspv-target-env=vulkan1.3"], "specialize": [(7, "u32", 4)]}
+
+
 def buffer_pointer():
     # Two 32-byte Nodes {uint4 head; float scale; uint count; uint2 pad} at binding 0, read and
     # written through their device address; raw words at binding 1.
@@ -111,4 +131,6 @@ NAMES = {
     "vk.push_constant.cbuffer": push_constant_cbuffer,
     "vk.spec_constant.default": spec_constant_default,
     "vk.spec_constant.override": spec_constant_override,
+    "vk.spec_constant.local_size": spec_constant_local_size_default,
+    "vk.spec_constant.local_size.override": spec_constant_local_size_override,
 }

@@ -207,6 +207,24 @@ impl Checker<'_> {
         vk
     }
 
+    /// The specialization constant (`[[vk::constant_id]]` integer global, SPIR-V) that `e` reads,
+    /// with its default value.
+    pub(crate) fn spec_constant_of(&self, mut e: crate::tast::ExprId) -> Option<(crate::tast::VarId, i64)> {
+        while let crate::tast::ExprKind::Cast { expr, .. } = &self.m.expr(e).kind {
+            e = *expr;
+        }
+        let crate::tast::ExprKind::Var(v) = self.m.expr(e).kind else { return None };
+        let var = self.m.var(v);
+        var.binding.vk_constant_id?;
+        if !matches!(self.m.types.get(var.ty), Type::Scalar(k) if k.is_int()) {
+            return None;
+        }
+        match self.const_value(var.init?)? {
+            ConstValue::Int(n) => Some((v, n)),
+            _ => None,
+        }
+    }
+
     /// Folds attribute arguments: strings, bare words, constants.
     pub(crate) fn raw_attrs(&mut self, attrs: &[Attribute]) -> Vec<RawAttr> {
         let mut out = Vec::with_capacity(attrs.len());
@@ -236,6 +254,11 @@ impl Checker<'_> {
                             Some(ConstValue::Float(f)) => AttrArg::Float(f),
                             // Inline SPIR-V attributes take ids too (`vk::ext_decorate_id(46, f())`).
                             None if a.namespace.as_ref().is_some_and(|n| n.name == "vk") && a.name.name.starts_with("ext_") => AttrArg::Expr(id),
+                            // A specialization constant as a group size (SPIR-V): the emitter
+                            // makes the size `LocalSizeId` of the constant.
+                            None if a.namespace.is_none() && a.name.name.eq_ignore_ascii_case("numthreads") && self.spec_constant_of(id).is_some() => {
+                                AttrArg::Expr(id)
+                            }
                             None => {
                                 self.error(e.span, "attribute argument must be a constant");
                                 AttrArg::Int(0)
@@ -792,11 +815,26 @@ impl Checker<'_> {
     /// stages).
     fn entry_point(&mut self, func: crate::tast::FuncId, stage: Stage) -> EntryPoint {
         let f = self.m.func(func);
+        // A size given by a specialization constant counts with its default value.
+        let nt_attr = f.attrs.iter().find(|a| a.name.eq_ignore_ascii_case("numthreads")).cloned();
+        let mut numthreads_spec = [None; 3];
+        let nt_attr = nt_attr.map(|mut a| {
+            for (i, arg) in a.args.iter_mut().enumerate() {
+                if let AttrArg::Expr(e) = *arg {
+                    if let Some((v, default)) = self.spec_constant_of(e) {
+                        if i < 3 {
+                            numthreads_spec[i] = Some(v);
+                        }
+                        *arg = AttrArg::Int(default);
+                    }
+                }
+            }
+            a
+        });
+        let f = self.m.func(func);
         // A group size outside 1..1024 was warned about and is ignored, as DXC does.
-        let numthreads = f
-            .attrs
-            .iter()
-            .find(|a| a.name.eq_ignore_ascii_case("numthreads"))
+        let numthreads = nt_attr
+            .as_ref()
             .and_then(super::rules::numthreads_args)
             .filter(|&(x, y, z)| x >= 1 && y >= 1 && z >= 1 && x.saturating_mul(y).saturating_mul(z) <= 1024)
             .map(|(x, y, z)| [x as u32, y as u32, z as u32]);
@@ -823,7 +861,7 @@ impl Checker<'_> {
             self.error(span, format!("{what} entry point must have a valid {attr} attribute"));
         }
         let root_signature = self.root_signature_attr(func, stage);
-        let mut ep = EntryPoint { numthreads, root_signature, ..EntryPoint::new(func, stage) };
+        let mut ep = EntryPoint { numthreads, numthreads_spec, root_signature, ..EntryPoint::new(func, stage) };
         crate::stage::state::resolve_state(&self.m, &mut ep, self.diags);
         ep
     }

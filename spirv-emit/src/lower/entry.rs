@@ -324,10 +324,7 @@ impl<'m> Lowerer<'m> {
         self.spv_execution_modes(ep.func, wrapper)?;
         match ep.stage {
             Stage::Pixel => self.b.execution_mode(wrapper, ExecutionMode::OriginUpperLeft, &[]),
-            Stage::Compute | Stage::Amplification => {
-                let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
-                self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
-            }
+            Stage::Compute | Stage::Amplification => self.local_size(ep, wrapper)?,
             Stage::Geometry => self.geometry_modes(ep, wrapper)?,
             Stage::Hull | Stage::Domain => self.tessellation_modes(ep, wrapper)?,
             Stage::Mesh => self.mesh_modes(ep, wrapper)?,
@@ -1063,5 +1060,49 @@ fn slot_of(stage: Stage, semantic: &Semantic, input: bool, interp: Interpolation
         Some((b, n)) => Slot::BuiltIn(b, n),
         None if sv == S::Target && !input => Slot::Location(Some(loc.unwrap_or(semantic.index()))),
         None => Slot::Location(loc),
+    }
+}
+
+impl<'m> Lowerer<'m> {
+    /// The group size of a compute, amplification or mesh entry: `LocalSize` of `[numthreads]`,
+    /// or, when a size is a specialization constant (`[numthreads(X, 1, 1)]` with
+    /// `[[vk::constant_id(N)]] const uint X`), `OpExecutionModeId LocalSizeId` with the constant's
+    /// id, so that the pipeline's value is the size. `LocalSizeId` needs SPIR-V 1.2 and, in
+    /// Vulkan, 1.3 (maintenance4); for an older Vulkan target the size is refused, naming the
+    /// constant, rather than fixed at the default.
+    pub(crate) fn local_size(&mut self, ep: &hlslc_sema::tast::EntryPoint, wrapper: SpvId) -> R<()> {
+        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
+        let Some(&first) = ep.numthreads_spec.iter().flatten().next() else {
+            self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
+            return Ok(());
+        };
+        use crate::target::TargetEnv as T;
+        if !matches!(self.opts.target, T::Vulkan1_3 | T::Vulkan1_4 | T::Universal1_5) {
+            let var = self.m.var(first);
+            return Err(super::LowerError {
+                fatal: false,
+                message: format!(
+                    "the [numthreads] size '{}' is a specialization constant ([[vk::constant_id({})]]): a group size set by the pipeline needs OpExecutionModeId LocalSizeId, which Vulkan allows from 1.3 (-fspv-target-env=vulkan1.3); the target is {}",
+                    var.name,
+                    var.binding.vk_constant_id.unwrap_or(0),
+                    self.opts.target.as_str()
+                ),
+                span: Some(self.m.func(ep.func).span),
+                notes: Vec::new(),
+            });
+        }
+        let mut ids = Vec::new();
+        for (i, n) in [x, y, z].into_iter().enumerate() {
+            let id = match ep.numthreads_spec[i] {
+                Some(v) => match self.vars.get(&v) {
+                    Some(super::VarHome::Value(id)) => *id,
+                    _ => return super::unsupported(format!("the [numthreads] size '{}'", self.m.var(v).name), Some(self.m.func(ep.func).span)),
+                },
+                None => self.b.ctx.const_u32(n),
+            };
+            ids.push(id);
+        }
+        self.b.execution_mode_id(wrapper, ExecutionMode::LocalSizeId, &ids);
+        Ok(())
     }
 }

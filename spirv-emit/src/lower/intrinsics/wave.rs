@@ -235,6 +235,8 @@ impl<'m> Lowerer<'m> {
             return;
         }
         let index = Some(index);
+        // With a size given by a specialization constant, the default decides (a pipeline
+        // that changes it must keep the quad layout; DXC has no such sizes).
         let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
         let mode = if x % 2 == 0 && y % 2 == 0 {
             spirv::ExecutionMode::DerivativeGroupQuadsKHR

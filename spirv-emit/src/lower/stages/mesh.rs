@@ -149,8 +149,7 @@ impl<'m> Lowerer<'m> {
 impl<'m> Lowerer<'m> {
     /// `LocalSize`, the output topology and the output limits of a mesh shader.
     pub(crate) fn mesh_modes(&mut self, ep: &EntryPoint, wrapper: SpvId) -> R<()> {
-        let [x, y, z] = ep.numthreads.unwrap_or([1, 1, 1]);
-        self.b.execution_mode(wrapper, ExecutionMode::LocalSize, &[x, y, z]);
+        self.local_size(ep, wrapper)?;
         let Some(ms) = &ep.mesh else {
             return unsupported("a mesh shader without a valid outputtopology and vertices/indices", Some(self.m.func(ep.func).span));
         };
