@@ -145,6 +145,11 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
         if content.is_empty() {
             continue;
         }
+        // `args` keeps its words whole: an option may be spelled `-fspv-target-env=vulkan1.3`.
+        if let Some(rest) = content.strip_prefix("args").filter(|r| r.is_empty() || r.starts_with(char::is_whitespace)) {
+            spec.args.extend(rest.split_whitespace().map(str::to_string));
+            continue;
+        }
         let (head, data) = match content.split_once('=') {
             Some((h, d)) => (h, Some(d)),
             None => (content, None),
