@@ -98,7 +98,12 @@ pub fn check_env(env: &str, input: &str, expected: &str, pass: impl FnOnce(&mut 
     }
     let words = assemble(input, env);
     validate(&words, env, "input");
-    let mut m = rspirv::dr::load_words(&words).expect("rspirv loads the input");
+    Some(run_and_compare(env, &words, expected, pass))
+}
+
+/// Runs `pass` on the assembled input and compares its valid output with the valid expectation.
+fn run_and_compare(env: &str, words: &[u32], expected: &str, pass: impl FnOnce(&mut Module)) -> String {
+    let mut m = rspirv::dr::load_words(words).expect("rspirv loads the input");
     pass(&mut m);
     let out = m.assemble();
     validate(&out, env, "output");
@@ -106,7 +111,7 @@ pub fn check_env(env: &str, input: &str, expected: &str, pass: impl FnOnce(&mut 
     validate(&want, env, "expectation");
     let (got, want) = (canonical(&disassemble(&out)), canonical(&disassemble(&want)));
     assert_eq!(got, want, "\n--- got\n{got}\n--- expected\n{want}");
-    Some(got)
+    got
 }
 
 /// [`check_env`] for Vulkan 1.0.
@@ -126,13 +131,5 @@ pub fn check_fixes(env: &str, why: &str, input: &str, expected: &str, pass: impl
     let o = Command::new("spirv-val").args(["--target-env", env]).arg(&p).output().expect("spirv-val runs");
     let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     assert!(!o.status.success() && said.contains(why), "spirv-val should reject the input with {why:?}, said: {said}");
-    let mut m = rspirv::dr::load_words(&words).expect("rspirv loads the input");
-    pass(&mut m);
-    let out = m.assemble();
-    validate(&out, env, "output");
-    let want = assemble(expected, env);
-    validate(&want, env, "expectation");
-    let (got, want) = (canonical(&disassemble(&out)), canonical(&disassemble(&want)));
-    assert_eq!(got, want, "\n--- got\n{got}\n--- expected\n{want}");
-    Some(got)
+    Some(run_and_compare(env, &words, expected, pass))
 }
