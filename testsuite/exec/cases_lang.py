@@ -52,6 +52,18 @@ def control_switch_fallthrough():
     ]
 
 
+def control_switch_int64():
+    xs = [5, 0x100000005, 0x7FFFFFFF00000000, -1, -4294967296, 0x200000005, 4294967295, 0]
+    labels = {5: 1, 0x100000005: 2, 0x7FFFFFFF00000000: 3, -1: 4, -4294967296: 5}
+    words = []
+    for x in xs:
+        u = x & 0xFFFFFFFFFFFFFFFF
+        words += [u & 0xFFFFFFFF, u >> 32]
+    return "switch on a 64-bit selector with labels above 32 bits", (1, 1, 1), 1, [
+        ("u32", words, None), ("u32", [0] * 8, [labels.get(x, 6) for x in xs]),
+    ]
+
+
 def control_loop_forms():
     ns = [0, 1, 7, 10]
     out = []
@@ -230,6 +242,7 @@ def struct_method_rvalue():
 NAMES = {
     "control.if.chain": control_if_chain,
     "control.switch.fallthrough": control_switch_fallthrough,
+    "control.switch.int64": control_switch_int64,
     "control.loop.forms": control_loop_forms,
     "control.return.early": control_return_early,
     "functions.inout.targets": functions_inout_targets,
