@@ -17,7 +17,7 @@ use crate::id::SpvId;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::grammar::reflect::is_block_terminator;
 use spirv::{FunctionControl, Op, StorageClass};
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum PendingMerge {
@@ -64,7 +64,7 @@ impl ModuleBuilder {
             params: Vec::new(),
             locals: Vec::new(),
             blocks: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             cursor: None,
         });
         self.register_function(id);

@@ -49,7 +49,7 @@ use hlslc_sema::tast::{CBufferId, FuncId, Module, VarId};
 use hlslc_sema::types::TypeId;
 use layout::{Layout, LayoutRules};
 use spirv::StorageClass;
-use std::collections::HashMap;
+use hlslc_frontend::fxhash::FxMap as HashMap;
 
 /// Options of the SPIR-V lowering (the `-fvk-*` / `-fspv-*` flags that affect it).
 #[derive(Clone, Debug)]
@@ -333,7 +333,7 @@ pub(crate) struct Lowerer<'m> {
     /// Local variables of resource type, with the `cf_depth` of their declaration.
     pub(crate) resource_locals: HashMap<VarId, u32>,
     /// Function parameters that point to a caller's resource.
-    pub(crate) pointer_params: std::collections::HashSet<SpvId>,
+    pub(crate) pointer_params: hlslc_frontend::fxhash::FxSet<SpvId>,
     /// The block type of each push-constant variable ([`vulkan_vars`]).
     pub(crate) push_blocks: HashMap<VarId, SpvId>,
     /// `[[vk::image_format]]` of image types ([`vulkan_vars`]).
@@ -388,43 +388,43 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         m,
         b: ModuleBuilder::new(opts.target),
         opts,
-        types: HashMap::new(),
-        vars: HashMap::new(),
-        cbuffers: HashMap::new(),
-        funcs: HashMap::new(),
+        types: HashMap::default(),
+        vars: HashMap::default(),
+        cbuffers: HashMap::default(),
+        funcs: HashMap::default(),
         pending: Vec::new(),
-        specialized: HashMap::new(),
+        specialized: HashMap::default(),
         pending_specialized: Vec::new(),
         breakables: Vec::new(),
         this_ptr: None,
         ret_ty: hlslc_sema::types::TypeTable::VOID,
         global_ids: Vec::new(),
         depth_replacing: false,
-        counters: HashMap::new(),
+        counters: HashMap::default(),
         user_types: Vec::new(),
         stream_out: None,
         stage: None,
-        builtin_vars: HashMap::new(),
+        builtin_vars: HashMap::default(),
         heaps: heap::Heaps::default(),
         cf_depth: 0,
-        resource_locals: HashMap::new(),
-        pointer_params: std::collections::HashSet::new(),
-        push_blocks: HashMap::new(),
-        image_formats: HashMap::new(),
+        resource_locals: HashMap::default(),
+        pointer_params: Default::default(),
+        push_blocks: HashMap::default(),
+        image_formats: HashMap::default(),
         has_spec_constants: false,
         pointers: pointers::Pointers::default(),
         spec_mode: false,
         debug_file: None,
         dbg: None,
         ray: raytracing::RayState::default(),
-        mesh_outs: HashMap::new(),
+        mesh_outs: HashMap::default(),
         mesh_nv_vars: stages::MeshNvVars::default(),
-        ext_builtins: HashMap::new(),
+        ext_builtins: HashMap::default(),
         inline_interface: Vec::new(),
         deferred: Vec::new(),
         combined: Vec::new(),
         combined_pairs: Vec::new(),
-        const_params: HashMap::new(),
+        const_params: HashMap::default(),
     };
     let run = l.lower_all();
     let mut errors = std::mem::take(&mut l.deferred);

@@ -35,12 +35,12 @@ pub(crate) struct Pointers {
     /// Pointee types being lowered (a pointer met again inside its own pointee is recursive).
     pending: Vec<TypeId>,
     /// Forward-declared pointers to the pending pointees that contain them.
-    forward: std::collections::HashMap<TypeId, SpvId>,
+    forward: hlslc_frontend::fxhash::FxMap<TypeId, SpvId>,
     /// The module uses the physical storage class.
     pub used: bool,
     /// The alignment of loads and stores through each pointer that `Get()` or a raw buffer
     /// access made (their whole pointee).
-    pub align: std::collections::HashMap<SpvId, u32>,
+    pub align: hlslc_frontend::fxhash::FxMap<SpvId, u32>,
     /// `Function` variables declared `[[vk::aliased_pointer]]`.
     pub aliased: Vec<SpvId>,
 }

@@ -321,7 +321,7 @@ fn visit_global(inst: &Instruction, info: &TypeInfo, target: TargetEnv, needs: &
                 visit_pointer(*sc, *p, info, target, needs);
             }
         }
-        op => grammar_needs(op, needs),
+        _ => grammar_needs(inst.class, needs),
     }
 }
 
@@ -416,7 +416,7 @@ fn visit_instruction(inst: &Instruction, info: &TypeInfo, value_types: &HashMap<
         }
     }
     // 64-bit atomics.
-    if is_atomic(op) {
+    if is_atomic(inst) {
         let ty = inst.result_type.and_then(|t| info.decls.get(&t).copied()).or_else(|| operand_type(3));
         if ty.is_some_and(|t| t.class.opcode == Op::TypeInt && t.operands.first() == Some(&Operand::LiteralBit32(64))) {
             needs.cap(C::Int64Atomics);
@@ -446,18 +446,19 @@ fn visit_instruction(inst: &Instruction, info: &TypeInfo, value_types: &HashMap<
     if matches!(op, Op::DemoteToHelperInvocation | Op::IsHelperInvocationEXT) {
         needs.exts.insert("SPV_EXT_demote_to_helper_invocation");
     }
-    grammar_needs(op, needs);
+    grammar_needs(inst.class, needs);
 }
 
 /// Atomic instructions, by grammar name (rspirv's grammar has no instruction classes).
-fn is_atomic(op: Op) -> bool {
-    rspirv::grammar::INSTRUCTION_TABLE.get(op).opname.starts_with("Atomic")
+/// (The instruction's own grammar entry, `class`: looking an opcode up in rspirv's table is a
+/// linear search.)
+fn is_atomic(inst: &Instruction) -> bool {
+    inst.class.opname.starts_with("Atomic")
 }
 
 /// The grammar's capability for an opcode: when it lists alternatives, the first one a Vulkan
 /// shader uses; when it lists an extension, the first one.
-fn grammar_needs(op: Op, needs: &mut Needs) {
-    let g = rspirv::grammar::INSTRUCTION_TABLE.get(op);
+fn grammar_needs(g: &'static rspirv::grammar::Instruction<'static>, needs: &mut Needs) {
     if !g.capabilities.is_empty() && !g.capabilities.iter().any(|c| tables::implied_by_shader(*c) || needs.caps.contains(c)) {
         if let Some(c) = g.capabilities.iter().find(|c| !tables::never_preferred(**c)) {
             needs.cap(*c);

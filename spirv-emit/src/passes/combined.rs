@@ -15,7 +15,7 @@
 
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, StorageClass};
-use std::collections::{HashMap, HashSet};
+use hlslc_frontend::fxhash::{FxMap as HashMap, FxSet as HashSet};
 
 /// A texture variable and the sampler variable combined with it (ids), with their names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,8 +58,8 @@ pub fn run(m: &mut Module, pairs: &[Pair]) -> Result<(), String> {
     }
     let mut bound = m.header.as_ref().map_or(0, |h| h.bound);
     // texture variable -> (sampler variable, image type, sampled image type)
-    let mut textures: HashMap<u32, (u32, u32, u32)> = HashMap::new();
-    let mut samplers: HashSet<u32> = HashSet::new();
+    let mut textures: HashMap<u32, (u32, u32, u32)> = HashMap::default();
+    let mut samplers: HashSet<u32> = HashSet::default();
     for p in pairs {
         let var_pos = decl_pos(m, p.texture).ok_or_else(|| format!("the variable of texture '{}' is missing", p.texture_name))?;
         let ptr = m.types_global_values[var_pos].result_type.unwrap_or(0);
@@ -91,8 +91,8 @@ pub fn run(m: &mut Module, pairs: &[Pair]) -> Result<(), String> {
     for f in &mut m.functions {
         // Loads of the texture give the sampled image, then its image; loads of the sampler
         // are noted.
-        let mut loaded: HashMap<u32, (u32, u32)> = HashMap::new(); // image value -> (sampled image value, texture)
-        let mut sampler_loads: HashMap<u32, u32> = HashMap::new(); // sampler value -> sampler variable
+        let mut loaded: HashMap<u32, (u32, u32)> = HashMap::default(); // image value -> (sampled image value, texture)
+        let mut sampler_loads: HashMap<u32, u32> = HashMap::default(); // sampler value -> sampler variable
         for b in &mut f.blocks {
             let mut out = Vec::with_capacity(b.instructions.len() + 4);
             for inst in b.instructions.drain(..) {
@@ -128,7 +128,7 @@ pub fn run(m: &mut Module, pairs: &[Pair]) -> Result<(), String> {
             b.instructions = out;
         }
         // OpSampledImage of a combined texture's image with its own sampler: the sampled image.
-        let mut replace: HashMap<u32, u32> = HashMap::new();
+        let mut replace: HashMap<u32, u32> = HashMap::default();
         for b in &mut f.blocks {
             b.instructions.retain(|i| {
                 if i.class.opcode != Op::SampledImage {
@@ -158,7 +158,7 @@ pub fn run(m: &mut Module, pairs: &[Pair]) -> Result<(), String> {
             }
         }
         // What nothing uses any more goes; a sampler still used is refused.
-        let mut uses: HashMap<u32, usize> = HashMap::new();
+        let mut uses: HashMap<u32, usize> = HashMap::default();
         for b in &f.blocks {
             for i in &b.instructions {
                 for x in id_ops(i) {

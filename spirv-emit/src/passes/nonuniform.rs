@@ -8,7 +8,7 @@
 
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Decoration, Op};
-use std::collections::HashSet;
+use hlslc_frontend::fxhash::FxSet as HashSet;
 
 /// Whether the result of `op` is non-uniform when one of its id operands is.
 fn follows(op: Op) -> bool {

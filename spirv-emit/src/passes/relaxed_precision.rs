@@ -4,7 +4,7 @@
 use crate::id::SpvId;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Decoration, Op};
-use std::collections::HashSet;
+use hlslc_frontend::fxhash::FxSet as HashSet;
 
 pub fn run(module: &mut Module, flagged: &[SpvId]) {
     let already: HashSet<u32> = module
@@ -15,7 +15,7 @@ pub fn run(module: &mut Module, flagged: &[SpvId]) {
             _ => None,
         })
         .collect();
-    let mut done = HashSet::new();
+    let mut done = HashSet::default();
     for id in flagged {
         if already.contains(&id.0) || !done.insert(id.0) {
             continue;
