@@ -41,12 +41,14 @@ fn instructions(words: &[u32]) -> Vec<(u32, usize, usize)> {
     v
 }
 
-/// Resource variables by name: (set, binding) and the word positions of the two decorations'
-/// literals.
-fn bindings(words: &[u32]) -> HashMap<String, ((u32, u32), (usize, usize))> {
+/// Resource variables by name: for each variable of that name, its (set, binding) and the word
+/// positions of the two decorations' literals. dxil-spirv declares one variable per element type
+/// a buffer is accessed with (`Mat` as an array of `vec4` and of `vec2`), all with the buffer's
+/// name.
+fn bindings(words: &[u32]) -> HashMap<String, Vec<((u32, u32), (usize, usize))>> {
     let insts = instructions(words);
     let mut names = HashMap::new();
-    let mut vars = std::collections::HashSet::new();
+    let mut vars = Vec::new();
     let mut set = HashMap::new();
     let mut binding = HashMap::new();
     for &(op, a, b) in &insts {
@@ -55,7 +57,7 @@ fn bindings(words: &[u32]) -> HashMap<String, ((u32, u32), (usize, usize))> {
                 names.insert(words[a], string(&words[a + 1..b]));
             }
             OP_VARIABLE if b > a + 1 => {
-                vars.insert(words[a + 1]);
+                vars.push(words[a + 1]);
             }
             OP_DECORATE if b == a + 3 && words[a + 1] == DECORATION_SET => {
                 set.insert(words[a], (words[a + 2], a + 2));
@@ -66,10 +68,10 @@ fn bindings(words: &[u32]) -> HashMap<String, ((u32, u32), (usize, usize))> {
             _ => {}
         }
     }
-    let mut out = HashMap::new();
+    let mut out: HashMap<String, Vec<_>> = HashMap::new();
     for id in vars {
         if let (Some(name), Some(&(s, sa)), Some(&(b, ba))) = (names.get(&id), set.get(&id), binding.get(&id)) {
-            out.insert(name.clone(), ((s, b), (sa, ba)));
+            out.entry(name.clone()).or_default().push(((s, b), (sa, ba)));
         }
     }
     out
@@ -79,12 +81,14 @@ fn bindings(words: &[u32]) -> HashMap<String, ((u32, u32), (usize, usize))> {
 /// `reference`.
 pub fn rebind(converted: &mut [u32], reference: &[u32]) -> Result<(), String> {
     let want = bindings(reference);
-    for (name, (_, (sa, ba))) in bindings(converted) {
-        let Some(&((s, b), _)) = want.get(&name) else {
+    for (name, vars) in bindings(converted) {
+        let Some(&((s, b), _)) = want.get(&name).and_then(|v| v.first()) else {
             return Err(format!("resource '{name}' of the DXIL path has no binding in hlslc's SPIR-V"));
         };
-        converted[sa] = s;
-        converted[ba] = b;
+        for (_, (sa, ba)) in vars {
+            converted[sa] = s;
+            converted[ba] = b;
+        }
     }
     Ok(())
 }
