@@ -148,6 +148,33 @@ void main() {
 }
 
 #[test]
+fn struct_mixing_resources_and_data_is_taken_apart() {
+    let text = compile_checked(
+        r#"
+struct Material { Texture2D t; SamplerState s; float4 tint; };
+struct Layer { Material m; float weight; };
+Texture2D gTex : register(t0);
+SamplerState gSmp : register(s0);
+float4 shade(Material m, float2 uv) { return m.t.Sample(m.s, uv) * m.tint; }
+void pick(out Texture2D t) { t = gTex; }
+float4 main(float2 uv : UV) : SV_Target {
+    Material m = { gTex, gSmp, float4(1, 2, 3, 4) };
+    Layer l;
+    l.m = m;
+    l.weight = 0.5;
+    pick(l.m.t);
+    return shade(l.m, uv) * l.weight;
+}
+"#,
+        "ps_6_0",
+    );
+    // No struct holds an image or a sampler: the data members are Function variables of their own.
+    assert!(!text.contains("%Material") && !text.contains("%Layer"), "{text}");
+    assert!(text.contains("OpLoad %type_2d_image %gTex"), "{text}");
+    assert!(text.contains("OpLoad %type_sampler %gSmp"), "{text}");
+}
+
+#[test]
 fn global_struct_of_resources_is_one_variable_per_resource() {
     let text = compile_checked(
         r#"
@@ -214,8 +241,12 @@ fn resources_that_cannot_be_known_at_compile_time_are_diagnostics() {
             "indexing the array 'arr' of resources held at compile time with a run-time index",
         ),
         (
-            "struct M { StructuredBuffer<uint> b; uint n; };\n[numthreads(1, 1, 1)] void main() { M m; m.n = 1; gOut[0] = m.n; }",
-            "the local variable 'm' of a struct type with both resource and non-resource members",
+            "struct M { StructuredBuffer<uint> b; uint n; };\nvoid set(inout M m) { m.n = 2; }\n[numthreads(1, 1, 1)] void main() { M m = { gX, 1 }; set(m); gOut[0] = m.n; }",
+            "the out/inout parameter 'm' of a struct type with both resource and non-resource members",
+        ),
+        (
+            "void pick(out StructuredBuffer<uint> b, uint i) { if (i > 0) b = gX; }\n[numthreads(1, 1, 1)] void main() { StructuredBuffer<uint> s; pick(s, gOut[1]); gOut[0] = s[0]; }",
+            "'pick' does not assign the same resource to its out parameter 'b' on every path",
         ),
         (
             "[numthreads(1, 1, 1)] void main() { StructuredBuffer<uint> s; gOut[0] = s[0]; }",

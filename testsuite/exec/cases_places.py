@@ -262,3 +262,31 @@ def resources_structs_flow():
 
 
 NAMES["resources.structs.flow"] = resources_structs_flow
+
+
+def resources_structs_mixed():
+    a, b = [7, 8, 9], [2, 3, 4]                 # A (binding 0), B (binding 1)
+    m = {"src": a, "scale": 3, "extra": [5, 7]}
+    out = [m["src"][1] * m["scale"]]
+    m2 = dict(m, src=b, scale=10)               # a copy of m, then two members changed
+    out.append(m["src"][0] + m["scale"] + m2["src"][0] * m2["scale"])
+    out.append(m["src"][2] * (m["scale"] + 1) + m["extra"][1])  # shade(m, 2) changes its own copy
+    out.append(m["scale"])                      # ... not m
+    p = {"m": dict(m2), "base": 100}            # p.m = m2; p.dst = Out
+    out.append(p["m"]["src"][2] + p["base"] + p["m"]["extra"][0])
+    arr = [dict(m), dict(m2)]
+    arr[1]["extra"] = [1, 2]
+    out.append(arr[0]["src"][0] * arr[1]["scale"] + arr[1]["extra"][1])
+    out.append(b[1])                            # pickB(t): an out resource parameter
+    out.append(b[0] * 4)                        # m3.scale = 4; pickB(m3.src)
+    out.append(b[1] * 5)                        # m3.bump(); m3.get(1)
+    out.append(a[2] * 5 * 2 + b[0] * 10)        # m3.src = A; m3.twice(2) + arr[1].get(0)
+    return "structs that mix buffers and data: initializer lists, copies, member writes, nested " \
+        "structs, arrays of them, a by-value parameter the callee changes, out resource parameters, methods", \
+        (1, 1, 1), 1, [
+            ("u32", a, None, "storage", 0), ("u32", b, None, "storage", 1),
+            ("u32", [0] * len(out), out, "storage", 2),
+        ]
+
+
+NAMES["resources.structs.mixed"] = resources_structs_mixed

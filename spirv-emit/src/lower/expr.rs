@@ -46,7 +46,9 @@ impl<'m> Lowerer<'m> {
                 let oty = m.expr(*lhs).ty;
                 self.binary(*op, oty, ty, a, b, Some(e))?
             }
-            ExprKind::Assign { op: None, lhs, rhs } if self.holds_resources(m.expr(*lhs).ty) && self.res_assign(*lhs, *rhs)? => {
+            ExprKind::Assign { op: None, lhs, rhs }
+                if (self.holds_resources(m.expr(*lhs).ty) || self.is_res_struct(m.expr(*lhs).ty)) && self.res_assign(*lhs, *rhs)? =>
+            {
                 return Ok(SpvId(0));
             }
             ExprKind::Assign { op: None, lhs, rhs } if self.resource_local_of(*lhs).is_some() => {
@@ -763,16 +765,62 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn call(&mut self, func: hlslc_sema::tast::FuncId, this_arg: Option<ExprId>, args: &[ExprId], ty: TypeId) -> R<SpvId> {
         let m = self.m;
         let f = m.func(func);
+        if self.mixes_resources(ty) {
+            return unsupported(format!("calling '{}', which returns a struct with both resource and non-resource members", f.name), None);
+        }
         // Buffer arguments select (or make) the copy of the function bound to them.
         let mut bound = Vec::new();
+        // The data of arguments that mix resources and data, by parameter index (`resmixed.rs`).
+        let mut mixed_data: Vec<(usize, Vec<SpvId>)> = Vec::new();
+        // `out`/`inout` resource parameters: (index, parameter, what an `inout` one passes).
+        let mut res_outs = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let Some(&pv) = f.params.get(i) else { break };
-            // A resource parameter designates the caller's resource; an `out`/`inout` one would
-            // have to rebind the caller's variable, which a pointer cannot do.
             let by_value = matches!(m.var(pv).storage, Storage::Param(hlslc_sema::tast::ParamDir::In));
             let by_pointer = matches!(self.resource_param_storage(m.var(pv).ty), Some((sc, _)) if sc != StorageClass::Function);
-            if (by_pointer || self.is_res_struct(m.var(pv).ty)) && !by_value {
-                return unsupported(format!("the out/inout resource parameter '{}'", m.var(pv).name), self.expr_span(a));
+            let pty = m.var(pv).ty;
+            if (by_pointer || self.is_res_struct(pty)) && !by_value {
+                // An `out`/`inout` parameter holding resources only: the copy of the callee
+                // starts from what an `inout` argument designates; after the call the
+                // argument designates what the callee assigns (`resmixed.rs`).
+                if self.mixes_resources(pty) || !self.holds_resources(pty) {
+                    return unsupported(format!("the out/inout parameter '{}' of a struct type with both resource and non-resource members", m.var(pv).name), self.expr_span(a));
+                }
+                let inout = matches!(m.var(pv).storage, Storage::Param(hlslc_sema::tast::ParamDir::InOut));
+                let inner = match &m.expr(a).kind {
+                    ExprKind::OutArg { lvalue, .. } => *lvalue,
+                    _ => a,
+                };
+                let val = if inout { self.res_value(inner)? } else { self.res_unset(pty) };
+                self.res_check_global(&val, &m.var(pv).name, a)?;
+                res_outs.push((i, pv, inout.then(|| val.clone())));
+                bound.push(super::BoundParam {
+                    index: i,
+                    ptr: SpvId(0),
+                    storage: StorageClass::UniformConstant,
+                    layout: Layout::Logical,
+                    counter: None,
+                    res: Some(val),
+                    konst: None,
+                });
+                continue;
+            }
+            // A struct that mixes resources and data: its resources bind the copy, its data is
+            // passed by pointers to copies.
+            if self.mixes_resources(pty) {
+                let (val, data) = self.res_mixed_argument(a, pty, &m.var(pv).name)?;
+                self.res_check_global(&val, &m.var(pv).name, a)?;
+                mixed_data.push((i, data));
+                bound.push(super::BoundParam {
+                    index: i,
+                    ptr: SpvId(0),
+                    storage: StorageClass::UniformConstant,
+                    layout: Layout::Logical,
+                    counter: None,
+                    res: Some(val),
+                    konst: None,
+                });
+                continue;
             }
             // A struct (or array) of resources, or resources held at compile time: the copy of
             // the function bound to the resources the argument designates.
@@ -807,9 +855,48 @@ impl<'m> Lowerer<'m> {
                 bound.push(b);
             }
         }
+        // A method of a struct holding resources: the copy for the object's resources; its data
+        // leaves are passed as they are (the method may change them).
+        let mut this_data = None;
+        if let (Some(t), Some(tt)) = (this_arg, f.this_type) {
+            if self.is_res_struct(tt) {
+                if !m.types.same_value_type(m.expr(t).ty, tt) {
+                    return unsupported("a method of a base struct holding resources", self.expr_span(t));
+                }
+                let val = self.res_value(t)?;
+                let mut data = Vec::new();
+                let res = self.res_split_data(&val, tt, &mut data);
+                self.res_check_global(&res, "this", t)?;
+                let mut slots = Vec::new();
+                self.data_slots(tt, &mut slots);
+                let mut ptrs = Vec::new();
+                for (d, st) in data.into_iter().zip(slots) {
+                    ptrs.push(match d {
+                        Some(p) => p,
+                        None => self.temp_var(st, "temp.var.this")?,
+                    });
+                }
+                this_data = Some(ptrs);
+                bound.push(super::BoundParam {
+                    index: super::BoundParam::THIS,
+                    ptr: SpvId(0),
+                    storage: StorageClass::UniformConstant,
+                    layout: Layout::Logical,
+                    counter: None,
+                    res: Some(res),
+                    konst: None,
+                });
+            }
+        }
         let fid = if bound.is_empty() { self.func_id(func) } else { self.specialized_func_id(func, bound.clone()) };
         let mut ids = Vec::new();
         let mut this_copy = None;
+        let this_arg = if let Some(ptrs) = this_data {
+            ids.extend(ptrs);
+            None
+        } else {
+            this_arg
+        };
         let is_value = |t: ExprId| {
             !m.expr(t).lvalue && !matches!(m.expr(t).kind, ExprKind::Var(_) | ExprKind::This | ExprKind::Field { .. } | ExprKind::Index { .. })
         };
@@ -849,6 +936,9 @@ impl<'m> Lowerer<'m> {
             let Some(&pv) = f.params.get(i) else { break };
             let param = m.var(pv);
             if bound.iter().any(|b| b.index == i) {
+                if let Some((_, data)) = mixed_data.iter().find(|d| d.0 == i) {
+                    ids.extend(data.iter().copied());
+                }
                 continue;
             }
             if self.resource_param_storage(param.ty).is_some() {
@@ -908,6 +998,10 @@ impl<'m> Lowerer<'m> {
         // A function returning resources returns nothing in SPIR-V (see `resvalue.rs`).
         let rty = if self.holds_resources(ty) { self.b.ctx.type_void() } else { self.ty(ty, Layout::Logical)? };
         let r = self.b.function_call(rty, fid, &ids)?;
+        for (i, pv, inval) in res_outs {
+            let val = self.res_out_value(func, args, pv, inval, args[i])?;
+            self.res_set_out_argument(args[i], val)?;
+        }
         for (tmp, place, pty, cast) in copy_back {
             let t = self.ty(pty, Layout::Logical)?;
             let v = self.b.load(t, tmp, None)?;

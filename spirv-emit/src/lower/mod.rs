@@ -33,6 +33,7 @@ mod pointers;
 mod raytracing;
 mod refusals;
 mod resources;
+mod resmixed;
 mod resvalue;
 mod stages;
 mod stmt;
@@ -274,6 +275,9 @@ pub(crate) struct BoundParam {
 }
 
 impl BoundParam {
+    /// The index of `this` when a method's object holds resources.
+    pub(crate) const THIS: usize = usize::MAX;
+
     /// What tells copies of a function apart.
     fn key(&self, out: &mut Vec<SpvId>) {
         out.push(SpvId(0x8000_0000 | self.index as u32));
@@ -308,6 +312,9 @@ pub(crate) struct Lowerer<'m> {
     pub breakables: Vec<Breakable>,
     /// `this` of the method being lowered.
     pub this_ptr: Option<SpvId>,
+    /// `this` of a method of a struct holding resources (the copy made for the object's
+    /// resources, see `resmixed.rs`).
+    pub this_res: Option<resvalue::ResValue>,
     pub ret_ty: TypeId,
     /// Every module-scope variable, for the entry point interface of SPIR-V 1.4+.
     pub global_ids: Vec<SpvId>,
@@ -397,6 +404,7 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         pending_specialized: Vec::new(),
         breakables: Vec::new(),
         this_ptr: None,
+        this_res: None,
         ret_ty: hlslc_sema::types::TypeTable::VOID,
         global_ids: Vec::new(),
         depth_replacing: false,

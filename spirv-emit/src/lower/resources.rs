@@ -32,6 +32,12 @@ impl<'m> Lowerer<'m> {
                         self.vars.insert(g, VarHome::Alias(init));
                     }
                 }
+                Storage::Static if self.mixes_resources(var.ty) => {
+                    return unsupported(
+                        format!("the static variable '{}' of a struct type with both resource and non-resource members", var.name),
+                        Some(var.span),
+                    );
+                }
                 Storage::Static if super::subpass::is_subpass(m, var.ty) => {
                     return Err(super::LowerError {
                         fatal: false,
@@ -154,7 +160,7 @@ impl<'m> Lowerer<'m> {
                         self.declare_push_constant(g)?;
                     } else if matches!(m.types.get(var.ty), Type::String) {
                         // A string is a compile-time value (printf's format): no variable.
-                    } else if self.is_res_struct(var.ty) {
+                    } else if self.is_res_struct(var.ty) && !self.mixes_resources(var.ty) {
                         self.declare_res_struct(g, &mut bound)?;
                     } else if self.mixes_resources(var.ty) {
                         // dxc's refusal of such a global (`refusals.rs`) was reported already:

@@ -74,6 +74,17 @@ impl ResValue {
         }
     }
 
+    /// The part at `path`.
+    fn get(&self, path: &[u32]) -> Option<&ResValue> {
+        match path.split_first() {
+            None => Some(self),
+            Some((&i, rest)) => match self {
+                ResValue::Parts(p) => p.get(i as usize)?.get(rest),
+                _ => None,
+            },
+        }
+    }
+
     /// Replaces the part at `path` with `v`.
     fn set(&mut self, path: &[u32], v: ResValue) -> bool {
         match path.split_first() {
@@ -115,7 +126,9 @@ impl<'m> Lowerer<'m> {
     /// A struct of resources, or an array of them: only a [`ResValue`] can hold it.
     pub(crate) fn is_res_struct(&self, t: TypeId) -> bool {
         match self.m.types.get(t) {
-            Type::Struct(_) => self.holds_resources(t),
+            // (A struct that mixes resources and data is held the same way, its data leaves in
+            // Function variables of their own: `resmixed.rs`.)
+            Type::Struct(_) => self.holds_resources(t) || self.mixes_resources(t),
             Type::Array { elem, len: Some(_) } => self.is_res_struct(*elem),
             _ => false,
         }
@@ -123,11 +136,11 @@ impl<'m> Lowerer<'m> {
 
     /// A fixed array whose elements hold resources (not a buffer, whose `[]` reads its data).
     pub(crate) fn is_res_array(&self, t: TypeId) -> bool {
-        matches!(self.m.types.get(t), Type::Array { len: Some(_), .. }) && self.holds_resources(t)
+        matches!(self.m.types.get(t), Type::Array { len: Some(_), .. }) && (self.holds_resources(t) || self.mixes_resources(t))
     }
 
-    /// A struct with resource members beside other members (not supported: its value could
-    /// not be split between a [`ResValue`] and memory yet).
+    /// A struct with resource members beside other members (or an array of them): held as a
+    /// [`ResValue`] whose data leaves are Function variables (`resmixed.rs`).
     pub(crate) fn mixes_resources(&self, t: TypeId) -> bool {
         match self.m.types.get(t) {
             Type::Array { elem, .. } => self.mixes_resources(*elem),
@@ -142,7 +155,7 @@ impl<'m> Lowerer<'m> {
     }
 
     /// The member types of a struct (bases first) or the elements of a fixed array.
-    fn res_part_types(&self, t: TypeId) -> Vec<TypeId> {
+    pub(crate) fn res_part_types(&self, t: TypeId) -> Vec<TypeId> {
         match self.m.types.get(t) {
             Type::Struct(sid) => {
                 let def = &self.m.types.structs[sid.0 as usize];
@@ -196,11 +209,23 @@ impl<'m> Lowerer<'m> {
     pub(crate) fn res_value(&mut self, e: ExprId) -> R<ResValue> {
         let m = self.m;
         let ex = m.expr(e);
+        // A data member given to a struct that mixes resources and data (`{ tex, 2.0 }`), or
+        // read from one: a leaf in a Function variable (`resmixed.rs`).
+        if self.is_data_type(ex.ty) && !self.res_held(e) {
+            let v = self.rvalue(e)?;
+            let ptr = self.temp_var(ex.ty, "temp.var")?;
+            self.b.store(ptr, v, None)?;
+            return Ok(ResValue::Leaf { ptr, sc: StorageClass::Function, layout: Layout::Logical, counter: None });
+        }
         match &ex.kind {
             ExprKind::Var(v) => match self.vars.get(v).cloned() {
                 Some(VarHome::Res(r)) => Ok(r),
                 Some(VarHome::Alias(init)) if !m.expr(init).lvalue => self.res_value(init),
                 _ => self.res_leaf_of(e),
+            },
+            ExprKind::This => match self.this_res.clone() {
+                Some(v) => Ok(v),
+                None => self.res_leaf_of(e),
             },
             ExprKind::Field { base, index, via_base } if self.is_res_struct(m.expr(*base).ty) => {
                 let mut val = self.res_value(*base)?;
@@ -454,6 +479,14 @@ impl<'m> Lowerer<'m> {
             if vt == t || (!self.is_res_struct(t) && !self.is_res_array(t) && matches!(self.m.types.get(vt), Type::Object { .. })) {
                 return Ok(v);
             }
+            // A data member of a struct that mixes resources and data: built from the data
+            // that comes next (an initializer list spreads `uint2(5, 7)` into two scalars).
+            if self.is_data_type(t) {
+                if self.m.types.same_value_type(vt, t) {
+                    return Ok(v);
+                }
+                return self.res_build_data(t, (v, vt), queue, e);
+            }
             if self.is_res_struct(t) || self.is_res_array(t) {
                 if !self.is_res_struct(vt) && !self.is_res_array(vt) {
                     // A single resource starts the aggregate's parts.
@@ -498,6 +531,44 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// A data leaf of type `t` built from `first` and the data items after it in `queue`, as
+    /// an initializer list of data builds a value; what is left of them goes back.
+    fn res_build_data(&mut self, t: TypeId, first: (ResValue, TypeId), queue: &mut Vec<(ResValue, TypeId)>, e: ExprId) -> R<ResValue> {
+        use super::cast::Part;
+        queue.push(first);
+        let mut parts = Vec::new();
+        while let Some((ResValue::Leaf { ptr, sc, layout, .. }, pt)) = queue.last().cloned() {
+            if !self.is_data_type(pt) {
+                break;
+            }
+            queue.pop();
+            let v = self.load(&Place::Ptr { ptr, sc, layout, ty: pt })?;
+            parts.push(Part::Value(v, pt));
+        }
+        if parts.is_empty() {
+            return unsupported(format!("this initializer of the '{}' member of a struct with resources", self.type_name(t)), self.expr_span(e));
+        }
+        parts.reverse();
+        let built = self.build_from(t, &mut parts, e)?;
+        let leaf = |me: &mut Self, v: SpvId, ty: TypeId| -> R<ResValue> {
+            let ptr = me.temp_var(ty, "temp.var")?;
+            me.b.store(ptr, v, None)?;
+            Ok(ResValue::Leaf { ptr, sc: StorageClass::Function, layout: Layout::Logical, counter: None })
+        };
+        for p in parts {
+            let (v, pt) = match p {
+                Part::Value(v, pt) => (v, pt),
+                Part::Scalar(v, k) => match self.m.types.lookup(&Type::Scalar(k)) {
+                    Some(pt) => (v, pt),
+                    None => return unsupported("this initializer list for a struct with resources", self.expr_span(e)),
+                },
+            };
+            let l = leaf(self, v, pt)?;
+            queue.push((l, pt));
+        }
+        leaf(self, built, t)
+    }
+
     /// The place of a resource that a value designates; `what` names it in errors.
     pub(crate) fn res_place(&mut self, val: ResValue, ty: TypeId, what: &str, e: ExprId) -> R<Place> {
         match val {
@@ -522,10 +593,7 @@ impl<'m> Lowerer<'m> {
         self.res_place(val, self.m.expr(e).ty, &what, e)
     }
 
-    /// `lhs = rhs` where `lhs` is a part of a local or parameter holding resources
-    /// (`cb.buf = gBuf;`): from here on that part designates what `rhs` does. `Ok(false)`
-    /// when `lhs` is not such a part.
-    pub(crate) fn res_assign(&mut self, lhs: ExprId, rhs: ExprId) -> R<bool> {
+    fn res_assign_part(&mut self, lhs: ExprId, rhs: Result<ExprId, ResValue>) -> R<bool> {
         let m = self.m;
         let mut path = Vec::new();
         let mut cur = lhs;
@@ -550,19 +618,50 @@ impl<'m> Lowerer<'m> {
                     path.insert(0, i);
                     cur = *base;
                 }
-                ExprKind::Var(v) if !path.is_empty() => {
-                    let v = *v;
-                    let Some(VarHome::Res(mut whole)) = self.vars.get(&v).cloned() else { return Ok(false) };
-                    let val = self.res_value(rhs)?;
+                ExprKind::Var(_) | ExprKind::This if !path.is_empty() => {
+                    let var = match &m.expr(cur).kind {
+                        ExprKind::Var(v) => Some(*v),
+                        _ => None,
+                    };
+                    let home = match var {
+                        Some(v) => self.vars.get(&v).cloned(),
+                        None => self.this_res.clone().map(VarHome::Res),
+                    };
+                    let Some(VarHome::Res(mut whole)) = home else { return Ok(false) };
+                    let val = match rhs {
+                        Ok(r) => self.res_value(r)?,
+                        Err(val) => val,
+                    };
+                    // The data of a struct that mixes resources and data is copied into the
+                    // destination's variables (`resmixed.rs`).
+                    let dst = whole.get(&path).cloned().unwrap_or(ResValue::Unset);
+                    let val = self.res_copy_into(dst, val, m.expr(lhs).ty, lhs)?;
                     if !whole.set(&path, val) {
                         return unsupported("assigning to this part of a struct of resources", self.expr_span(lhs));
                     }
-                    self.vars.insert(v, VarHome::Res(whole));
+                    match var {
+                        Some(v) => {
+                            self.vars.insert(v, VarHome::Res(whole));
+                        }
+                        None => self.this_res = Some(whole),
+                    }
                     return Ok(true);
                 }
                 _ => return Ok(false),
             }
         }
+    }
+
+    /// `lhs = rhs` where `lhs` is a part of a local or parameter holding resources
+    /// (`cb.buf = gBuf;`): from here on that part designates what `rhs` does. `Ok(false)`
+    /// when `lhs` is not such a part.
+    pub(crate) fn res_assign(&mut self, lhs: ExprId, rhs: ExprId) -> R<bool> {
+        self.res_assign_part(lhs, Ok(rhs))
+    }
+
+    /// [`Self::res_assign`] with the value assigned already known.
+    pub(crate) fn res_assign_value(&mut self, lhs: ExprId, val: ResValue) -> R<bool> {
+        self.res_assign_part(lhs, Err(val))
     }
 
     /// Checks that a value passed to another function designates module-scope resources only
@@ -592,6 +691,7 @@ impl<'m> Lowerer<'m> {
             ExprKind::Field { base, .. } => self.is_res_struct(m.expr(*base).ty),
             ExprKind::Index { base, .. } => self.is_res_array(m.expr(*base).ty) && self.res_held(*base),
             ExprKind::Cast { expr, .. } => self.res_held(*expr),
+            ExprKind::This => self.this_res.is_some(),
             _ => false,
         }
     }
@@ -658,6 +758,10 @@ impl<'m> Lowerer<'m> {
             other => Ok(other),
         }
     }
+}
+
+pub(crate) fn written_in_pub(m: &hlslc_sema::tast::Module, v: VarId, s: hlslc_sema::tast::StmtId) -> bool {
+    written_in(m, v, s)
 }
 
 /// Whether the body `s` of a function may write variable `v`: an assignment to it (or to a part

@@ -16,14 +16,40 @@ impl<'m> Lowerer<'m> {
         let f = m.func(fid);
         // A function returning resources returns nothing: its callers know what it returns at
         // compile time (`resvalue.rs`).
+        if self.mixes_resources(f.ret) {
+            return unsupported(
+                format!("the function '{}' returning a struct with both resource and non-resource members", f.name),
+                Some(f.span),
+            );
+        }
         let ret = if self.holds_resources(f.ret) { self.b.ctx.type_void() } else { self.ty(f.ret, Layout::Logical)? };
         let mut ptys = Vec::new();
+        let this_bound = bound.iter().find(|b| b.index == super::BoundParam::THIS).and_then(|b| b.res.clone());
+        let mut this_slots = Vec::new();
         if let Some(t) = f.this_type {
-            ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
+            if this_bound.is_some() {
+                // A method of a struct holding resources: `this` is the copy's compile-time
+                // value, its data leaves pointer parameters (`resmixed.rs`).
+                self.data_slots(t, &mut this_slots);
+                for &st in &this_slots {
+                    ptys.push(self.ptr_ty(st, Layout::Logical, StorageClass::Function)?);
+                }
+            } else {
+                ptys.push(self.ptr_ty(t, Layout::Logical, StorageClass::Function)?);
+            }
         }
         let mut homes = Vec::new();
         for (k, &p) in f.params.iter().enumerate() {
             if bound.iter().any(|b| b.index == k) {
+                // A parameter that mixes resources and data: a pointer parameter for each data
+                // leaf (`resmixed.rs`).
+                if bound.iter().any(|b| b.index == k && b.res.is_some()) {
+                    let mut slots = Vec::new();
+                    self.data_slots(m.var(p).ty, &mut slots);
+                    for st in slots {
+                        ptys.push(self.ptr_ty(st, Layout::Logical, StorageClass::Function)?);
+                    }
+                }
                 continue;
             }
             // A resource parameter is a pointer to the caller's resource (a memory object
@@ -57,7 +83,17 @@ impl<'m> Lowerer<'m> {
         self.inline_function_attrs(fid, id, is_entry)?;
         let mut pi = 0;
         self.this_ptr = None;
-        if f.this_type.is_some() {
+        self.this_res = None;
+        if let (Some(t), Some(val)) = (f.this_type, &this_bound) {
+            let mut data = Vec::new();
+            for _ in &this_slots {
+                let p = self.b.parameter(ptys[pi])?;
+                pi += 1;
+                self.b.ctx.name(p, "param.this");
+                data.push(p);
+            }
+            self.this_res = Some(self.res_fill_data(val, t, &mut data.into_iter()));
+        } else if f.this_type.is_some() {
             let p = self.b.parameter(ptys[0])?;
             self.b.ctx.name(p, "param.this");
             self.this_ptr = Some(p);
@@ -74,7 +110,17 @@ impl<'m> Lowerer<'m> {
                     continue;
                 }
                 if let Some(val) = &b.res {
-                    self.set_res_state(pv, val.clone());
+                    let mut slots = Vec::new();
+                    self.data_slots(m.var(pv).ty, &mut slots);
+                    let mut data = Vec::new();
+                    for _ in slots {
+                        let p = self.b.parameter(ptys[pi])?;
+                        pi += 1;
+                        self.b.ctx.name(p, &m.var(pv).name);
+                        data.push(p);
+                    }
+                    let val = self.res_fill_data(val, m.var(pv).ty, &mut data.into_iter());
+                    self.set_res_state(pv, val);
                     self.resource_locals.insert(pv, self.cf_depth);
                     continue;
                 }
@@ -333,6 +379,12 @@ impl<'m> Lowerer<'m> {
                 self.vars.insert(v, VarHome::Alias(init));
                 return Ok(());
             }
+            if self.mixes_resources(var.ty) {
+                return unsupported(
+                    format!("the static variable '{}' of a struct type with both resource and non-resource members", var.name),
+                    Some(var.span),
+                );
+            }
             let pty = self.ptr_ty(var.ty, Layout::Logical, StorageClass::Private)?;
             // `static uint n = 0;` has a cast of a literal as its initializer: fold it here.
             let literal = var.const_value.or_else(|| var.init.and_then(|e| self.literal_value(e)));
@@ -375,10 +427,16 @@ impl<'m> Lowerer<'m> {
             return self.resource_local(v);
         }
         // A struct (or array of structs) of resources: a value known at compile time.
+        // (A struct that mixes resources and data has a Function variable for each data
+        // leaf, `resmixed.rs`.)
         if self.is_res_struct(var.ty) {
+            let fresh = self.res_fresh(var.ty, &var.name)?;
             let val = match var.init {
-                Some(init) => self.res_value(init)?,
-                None => self.res_unset(var.ty),
+                Some(init) => {
+                    let src = self.res_value(init)?;
+                    self.res_copy_into(fresh, src, var.ty, init)?
+                }
+                None => fresh,
             };
             self.resource_locals.insert(v, self.cf_depth);
             self.set_res_state(v, val);
@@ -443,6 +501,12 @@ impl<'m> Lowerer<'m> {
             || matches!(m.expr(init).kind, ExprKind::Construct { .. } | ExprKind::Ternary { .. } | ExprKind::Comma { .. } | ExprKind::Call { .. })
         {
             let val = self.res_value(init)?;
+            // The data of a struct that mixes resources and data goes into the local's own
+            // variables (`resmixed.rs`).
+            let val = match self.res_state(v) {
+                Some(dst) => self.res_copy_into(dst, val, var.ty, init)?,
+                None => val,
+            };
             self.set_res_state(v, val);
             return Ok(());
         }
