@@ -35,6 +35,8 @@ SLOTS2 = 10          # outputs per thread of phase C (Out2)
 REC_WORDS = 4        # struct R { uint a; int2 b; float c; }: a, b.x, b.y, c (dxc's default
                      # vector-relaxed std430 aligns int2 to 4, SPIR-V.rst "Memory layout rules")
 MAT_WORDS = 16       # struct M { row_major float2x3 r; float2x3 c; }: 2 rows of 16 bytes, 3 columns of 8
+                     # (SPIR-V; --dxil: 12, DXIL packs a structured buffer's matrices tightly)
+DXIL = False         # --dxil: the expected buffers of the program compiled to DXIL
 
 
 # ---------------------------------------------------------------------------------------------
@@ -722,8 +724,12 @@ class Gen:
             mat = [0] * MAT_WORDS
             for i in range(2):
                 for j in range(3):
-                    mat[i * 4 + j] = fbits(mcv[i][j])        # row_major: row i at 16 * i
-                    mat[8 + j * 2 + i] = fbits(mcv[i][j])    # column_major: column j at 32 + 8 * j
+                    if DXIL:
+                        mat[i * 3 + j] = fbits(mcv[i][j])    # row_major: row i at 12 * i
+                        mat[6 + j * 2 + i] = fbits(mcv[i][j])  # column_major: column j at 24 + 8 * j
+                    else:
+                        mat[i * 4 + j] = fbits(mcv[i][j])    # row_major: row i at 16 * i
+                        mat[8 + j * 2 + i] = fbits(mcv[i][j])  # column_major: column j at 32 + 8 * j
             mem["mat"][t * MAT_WORDS:(t + 1) * MAT_WORDS] = mat
             mrv = mcv[mi[0]][mi[1]] - mcv[mi[2]][mi[3]] + mcv[1][2]
             return [o1, o2, o3, o4, o5, rq, u32(int(fmv)), u32(ivr[0]), u32(ivr[1]), u32(int(mrv))]
@@ -874,7 +880,11 @@ def main():
     ap.add_argument("--print", action="store_true")
     ap.add_argument("--skip", default="", help="comma-separated statement ids to leave out (reducer)")
     ap.add_argument("--count", action="store_true", help="print the number of statements")
+    ap.add_argument("--dxil", action="store_true", help="expect DXIL's buffer layouts (structured-buffer matrices packed)")
     a = ap.parse_args()
+    if a.dxil:
+        global DXIL, MAT_WORDS
+        DXIL, MAT_WORDS = True, 12
     skip = [int(x) for x in a.skip.split(",") if x]
     seeds = [a.seed] if a.seed is not None else list(range(*a.seeds)) if a.seeds else [0]
     if a.count:

@@ -7,8 +7,8 @@
 //! `python3 testsuite/randprog/randprog.py --seed N --print` and shrunk with `randprog/reduce.py`.
 //!
 //! `HLSLC_RANDOM_DXIL=1` runs each program through DXIL instead (hlslc's container, dxil-spirv,
-//! the same buffers and expectations; see `exec::dxil`), once, as DXIL has no optimization levels
-//! of its own here.
+//! the same buffers; see `exec::dxil`), once, as DXIL has no optimization levels of its own here;
+//! the generator then expects DXIL's layouts (`randprog.py --dxil`).
 
 use hlslc_testsuite::exec::{device::open_gpu, discover, dxil, run_case, Outcome, OPT_LEVELS};
 use hlslc_testsuite::{package_dir, Hlslc, TempDir};
@@ -62,6 +62,7 @@ fn random_programs_compute_what_the_evaluator_computes() {
         .arg(&gen)
         .args(["--seeds", &from.to_string(), &to.to_string(), "--out"])
         .arg(dir.path())
+        .args(std::env::var_os("HLSLC_RANDOM_DXIL").map(|_| "--dxil"))
         .status();
     match status {
         Ok(s) if s.success() => {}

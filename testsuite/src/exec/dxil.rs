@@ -132,7 +132,9 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, refe
     if let Some(val) = tools::spirv_tool("spirv-val") {
         let v = process::run(&Spawn {
             program: &val,
-            args: &["--target-env".into(), "vulkan1.1".into(), out.to_string_lossy().into_owned()],
+            // The device runs it with the scalar block layout enabled (exec::vulkan), as
+            // vkd3d-proton does: dxil-spirv gives DXIL's packed float3 accesses a stride of 12.
+            args: &["--target-env".into(), "vulkan1.1".into(), "--scalar-block-layout".into(), out.to_string_lossy().into_owned()],
             timeout: limit,
             ..Default::default()
         });

@@ -86,19 +86,24 @@ impl Gpu {
         let Some((_, p, family, description, api)) = candidates.into_iter().next() else {
             return Err("no Vulkan device with a compute queue".into());
         };
-        // Buffer device addresses (`push address` in a spec) where the device has them.
-        let device_address = (vk::api_version_major(api) > 1 || vk::api_version_minor(api) >= 2) && {
+        // Buffer device addresses (`push address` in a spec) and the scalar block layout (which
+        // dxil-spirv's SPIR-V uses for DXIL's packed buffer accesses, as vkd3d-proton enables it)
+        // where the device has them.
+        let (device_address, scalar_layout) = if vk::api_version_major(api) > 1 || vk::api_version_minor(api) >= 2 {
             let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
             let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut v12);
             // SAFETY: plain query on a 1.2 device of this instance.
             unsafe { instance.get_physical_device_features2(p, &mut f2) };
-            v12.buffer_device_address == vk::TRUE
+            (v12.buffer_device_address == vk::TRUE, v12.scalar_block_layout == vk::TRUE)
+        } else {
+            (false, false)
         };
         let prio = [1.0f32];
         let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&prio)];
-        let mut enable12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(device_address);
+        let mut enable12 =
+            vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(device_address).scalar_block_layout(scalar_layout);
         let mut info = vk::DeviceCreateInfo::default().queue_create_infos(&queues);
-        if device_address {
+        if device_address || scalar_layout {
             info = info.push_next(&mut enable12);
         }
         // SAFETY: `p` is a device of this instance; the infos live across the call.
