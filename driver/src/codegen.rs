@@ -6,7 +6,7 @@ use crate::timing::{Phase, PhaseTimes};
 use crate::Output;
 use hlslc_frontend::ast::TranslationUnit;
 use hlslc_frontend::diag::{Diagnostic, Diagnostics};
-use hlslc_sema::{analyze, SemaOptions};
+use hlslc_sema::{analyze, analyze_owned, SemaOptions};
 use hlslc_frontend::source::{FileId, SourceMap};
 use hlslc_spirv::lower::{emit_module_all, layout::LayoutRules, DebugSource, LowerOptions};
 use rspirv::binary::Assemble;
@@ -212,7 +212,7 @@ fn check_known_extensions(allowed: &[String], diags: &mut Diagnostics) {
 
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(
-    unit: &TranslationUnit,
+    unit: TranslationUnit,
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
@@ -222,7 +222,7 @@ pub(crate) fn spirv(
     let so = &options.spirv_options;
     check_known_extensions(&so.extensions, diags);
     let module = times.time(Phase::Sema, || {
-        let module = analyze(unit, &sema_options(options), diags)?;
+        let module = analyze_owned(unit, &sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Spirv, diags);
         hlslc_sema::stage::check_vulkan_interface(&module, diags);
         check_heap_bindings(&module, so, diags);
@@ -393,7 +393,7 @@ pub(crate) fn spirv(
 /// `[RootSignature]`) is compiled, checked against the shader's resources, embedded as `RTS0`
 /// (unless `-Qstrip_rootsignature`) and returned in `root_signature` for `-Frs`.
 pub(crate) fn dxil(
-    unit: &TranslationUnit,
+    unit: TranslationUnit,
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
@@ -403,7 +403,7 @@ pub(crate) fn dxil(
     root_signature: &mut Option<Vec<u8>>,
 ) -> Option<(Output, Option<String>)> {
     let module = times.time(Phase::Sema, || {
-        let module = analyze(unit, &sema_options(options), diags)?;
+        let module = analyze_owned(unit, &sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Dxil, diags);
         Some(module)
     })?;

@@ -127,7 +127,7 @@ fn run(
         // the expectations like sema's (the module is dropped).
         Action::Verify if options.spirv && options.profile.is_some() => {
             if !diags.has_errors() {
-                let _ = crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
+                let _ = crate::codegen::spirv(unit, options, diags, times, (sm, main), reflection);
             }
             None
         }
@@ -153,9 +153,9 @@ fn run(
                 return None;
             }
             if options.spirv {
-                return crate::codegen::spirv(&unit, options, diags, times, (sm, main), reflection);
+                return crate::codegen::spirv(unit, options, diags, times, (sm, main), reflection);
             }
-            crate::codegen::dxil(&unit, options, diags, times, (sm, main), reflection, rootsig_define, root_signature)
+            crate::codegen::dxil(unit, options, diags, times, (sm, main), reflection, rootsig_define, root_signature)
         }
         Action::Preprocess | Action::Dependencies => None,
     }

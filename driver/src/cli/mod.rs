@@ -188,3 +188,24 @@ pub fn help_text(tool: Tool) -> String {
     };
     command::help(usage, about, tool.tables())
 }
+
+/// Fixes glibc malloc's mmap threshold at its initial 128 KiB for the command-line programs. By
+/// default it rises each time a large block is freed, after which the large vectors of a big
+/// compile (the token stream, the syntax tree's and the typed module's arenas) come from the heap
+/// and stay there once freed: a 1 MB generated source peaked at 99 MB of RSS against 80 MB with
+/// the threshold fixed (`driver/benches/compile.rs --memory`); a small compile is unchanged
+/// (callgrind and peak RSS). Only the programs call this, never the library.
+pub fn tune_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_MMAP_THRESHOLD: i32 = -3;
+        // SAFETY: mallopt only changes glibc malloc's tuning parameters; it is called first thing
+        // in `main`, before any other thread exists.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+        }
+    }
+}

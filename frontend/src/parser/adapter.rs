@@ -167,20 +167,80 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
 
 /// The adapted stream: `(start, token, end)` triples for the generated parser, and each token's
 /// spelling for messages (indexed by [`Pos::idx`]).
-pub struct Adapted {
-    pub toks: Vec<(Pos, PTok, Pos)>,
-    pub texts: Vec<Rc<str>>,
+/// The parser's tokens, made one input token at a time as the parser asks for them (so a large
+/// source never holds a second, larger copy of its token stream), and the spelling of each for
+/// the parser's error messages.
+pub struct Adapter<'a> {
+    toks: &'a [Token],
+    names: &'a Names<'a>,
+    opts: &'a super::ParseOptions,
+    diags: &'a mut Diagnostics,
+    /// Bracket depth at which each open template argument list started.
+    templates: Vec<usize>,
+    depth: usize,
+    /// One entry per open `{`: whether it is a namespace body (pragmas are kept there).
+    braces: Vec<bool>,
+    run_memo: Option<(usize, usize, bool)>,
+    /// The next input token.
+    i: usize,
+    out: Out,
+    last: Option<Pos>,
 }
 
 struct Out {
-    a: Adapted,
+    /// Made but not yet handed to the parser (one input token can make up to three).
+    pending: std::collections::VecDeque<(Pos, PTok, Pos)>,
+    /// The spelling of every token made so far, by index.
+    texts: Vec<Rc<str>>,
 }
 
 impl Out {
     fn push(&mut self, tok: PTok, span: crate::source::Span, text: Rc<str>) {
-        let idx = self.a.toks.len() as u32;
-        self.a.toks.push((Pos { idx, span }, tok, Pos { idx, span }));
-        self.a.texts.push(text);
+        let idx = self.texts.len() as u32;
+        self.pending.push_back((Pos { idx, span }, tok, Pos { idx, span }));
+        self.texts.push(text);
+    }
+}
+
+impl<'a> Adapter<'a> {
+    pub fn new(toks: &'a [Token], names: &'a Names<'a>, opts: &'a super::ParseOptions, diags: &'a mut Diagnostics) -> Self {
+        Adapter {
+            toks,
+            names,
+            opts,
+            diags,
+            templates: Vec::new(),
+            depth: 0,
+            braces: Vec::new(),
+            run_memo: None,
+            i: 0,
+            out: Out { pending: Default::default(), texts: Vec::new() },
+            last: None,
+        }
+    }
+
+    /// Adapts what the parser did not ask for (so its diagnostics, e.g. a malformed literal after
+    /// an unrecoverable syntax error, are still reported), then gives back each token's spelling
+    /// and the position of the last token.
+    pub fn finish(mut self) -> (Vec<Rc<str>>, Option<Pos>) {
+        while self.next().is_some() {}
+        (self.out.texts, self.last)
+    }
+}
+
+impl Iterator for Adapter<'_> {
+    type Item = (Pos, PTok, Pos);
+    fn next(&mut self) -> Option<(Pos, PTok, Pos)> {
+        loop {
+            if let Some(t) = self.out.pending.pop_front() {
+                self.last = Some(t.0);
+                return Some(t);
+            }
+            if self.i >= self.toks.len() {
+                return None;
+            }
+            self.step();
+        }
     }
 }
 
@@ -334,182 +394,185 @@ fn fixed_size_suffix_checks(suffix: &str, span: Span, opts: &super::ParseOptions
     }
 }
 
-pub fn adapt(toks: &[Token], names: &Names, opts: &super::ParseOptions, diags: &mut Diagnostics) -> Adapted {
-    let mut out = Out { a: Adapted { toks: Vec::with_capacity(toks.len()), texts: Vec::with_capacity(toks.len()) } };
-    // Bracket depth at which each open template argument list started.
-    let mut templates: Vec<usize> = Vec::new();
-    let mut depth = 0usize;
-    // One entry per open `{`: whether it is a namespace body (pragmas are kept there).
-    let mut braces: Vec<bool> = Vec::new();
-    let mut run_memo: Option<(usize, usize, bool)> = None;
-    let n = toks.len();
-    let mut i = 0;
-    while i < n {
-        let t = &toks[i];
-        let prev = if i > 0 { Some(toks[i - 1].kind) } else { None };
-        let next = kind(toks.get(i + 1));
-        if let Some(resume) = effect_syntax(toks, i, prev, names, diags) {
-            i = resume;
-            continue;
-        }
-        match t.kind {
-            Tok::Ident => {
-                let s: &str = &t.text;
-                let mut open_template = false;
-                let tok = if prev == Some(Tok::Dot) {
-                    open_template = next == Some(Tok::Lt) && template_call_follows(names, toks, i + 1, false);
-                    PTok::Ident(s.to_string())
-                } else if let Some(kw) = keyword(s) {
-                    if kw == Kw::Template && next == Some(Tok::Lt) {
-                        open_template = true;
-                    }
-                    PTok::Kw(kw)
-                } else if (s == "register" || s == "packoffset") && prev == Some(Tok::Colon) && next == Some(Tok::LParen) {
-                    PTok::Kw(if s == "register" { Kw::Register } else { Kw::PackOffset })
-                } else if s == "const" {
-                    PTok::Const
-                } else if let Some(m) = reserved_modifier(s) {
-                    PTok::Mod(m)
-                } else if let Some(m) = contextual_modifier(s).filter(|_| starts_type(names, toks, i + 1, &mut run_memo)) {
-                    PTok::Mod(m)
-                } else if s == "unsigned" || s == "signed" {
-                    // `unsigned int` etc. become one type name; a lone `unsigned` means `unsigned int`.
-                    let mut span = t.span;
-                    let name = match toks.get(i + 1) {
-                        Some(nx) if nx.kind == Tok::Ident && is_builtin_type(&nx.text) => {
-                            span = span.to(nx.span);
-                            i += 1;
-                            format!("{s} {}", nx.text)
-                        }
-                        _ => format!("{s} int"),
-                    };
-                    out.push(PTok::TypeName(name), span, t.text.clone());
-                    i += 1;
-                    continue;
-                } else if is_type_name(names, s)
-                    && (!weak_type_name(s) || names.types.contains(s) || matches!(next, Some(Tok::Lt | Tok::Ident | Tok::LParen)))
-                {
-                    open_template = toks.get(i + 1).is_some_and(|t| t.kind == Tok::Lt);
-                    PTok::TypeName(s.to_string())
-                } else {
-                    if next == Some(Tok::Lt) {
-                        let known = names.template_fns.contains(s) || prev == Some(Tok::ColonColon);
-                        open_template = template_call_follows(names, toks, i + 1, !known);
-                    }
-                    PTok::Ident(s.to_string())
-                };
-                out.push(tok, t.span, t.text.clone());
-                if open_template {
-                    out.push(PTok::TLt, toks[i + 1].span, toks[i + 1].text.clone());
-                    templates.push(depth);
-                    i += 1;
-                }
+impl Adapter<'_> {
+    /// Adapts the input token at `self.i` (and those it absorbs), advancing past them.
+    fn step(&mut self) {
+        let (toks, names, opts) = (self.toks, self.names, self.opts);
+        let diags = &mut *self.diags;
+        let out = &mut self.out;
+        let mut i = self.i;
+        let mut depth = self.depth;
+        let templates = &mut self.templates;
+        let braces = &mut self.braces;
+        let run_memo = &mut self.run_memo;
+        'body: {
+            let t = &toks[i];
+            let prev = if i > 0 { Some(toks[i - 1].kind) } else { None };
+            let next = kind(toks.get(i + 1));
+            if let Some(resume) = effect_syntax(toks, i, prev, names, diags) {
+                i = resume;
+                break 'body;
             }
-            Tok::Number => {
-                if let Some((num, swz)) = split_swizzle(&t.text) {
-                    // `1.0.xxx`: a literal, `.`, and a swizzle name.
-                    let b = t.span.start + num.len() as u32;
-                    let tok = match parse_number(num) {
-                        Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
+            match t.kind {
+                Tok::Ident => {
+                    let s: &str = &t.text;
+                    let mut open_template = false;
+                    let tok = if prev == Some(Tok::Dot) {
+                        open_template = next == Some(Tok::Lt) && template_call_follows(names, toks, i + 1, false);
+                        PTok::Ident(s.to_string())
+                    } else if let Some(kw) = keyword(s) {
+                        if kw == Kw::Template && next == Some(Tok::Lt) {
+                            open_template = true;
+                        }
+                        PTok::Kw(kw)
+                    } else if (s == "register" || s == "packoffset") && prev == Some(Tok::Colon) && next == Some(Tok::LParen) {
+                        PTok::Kw(if s == "register" { Kw::Register } else { Kw::PackOffset })
+                    } else if s == "const" {
+                        PTok::Const
+                    } else if let Some(m) = reserved_modifier(s) {
+                        PTok::Mod(m)
+                    } else if let Some(m) = contextual_modifier(s).filter(|_| starts_type(names, toks, i + 1, run_memo)) {
+                        PTok::Mod(m)
+                    } else if s == "unsigned" || s == "signed" {
+                        // `unsigned int` etc. become one type name; a lone `unsigned` means `unsigned int`.
+                        let mut span = t.span;
+                        let name = match toks.get(i + 1) {
+                            Some(nx) if nx.kind == Tok::Ident && is_builtin_type(&nx.text) => {
+                                span = span.to(nx.span);
+                                i += 1;
+                                format!("{s} {}", nx.text)
+                            }
+                            _ => format!("{s} int"),
+                        };
+                        out.push(PTok::TypeName(name), span, t.text.clone());
+                        i += 1;
+                        break 'body;
+                    } else if is_type_name(names, s)
+                        && (!weak_type_name(s) || names.types.contains(s) || matches!(next, Some(Tok::Lt | Tok::Ident | Tok::LParen)))
+                    {
+                        open_template = toks.get(i + 1).is_some_and(|t| t.kind == Tok::Lt);
+                        PTok::TypeName(s.to_string())
+                    } else {
+                        if next == Some(Tok::Lt) {
+                            let known = names.template_fns.contains(s) || prev == Some(Tok::ColonColon);
+                            open_template = template_call_follows(names, toks, i + 1, !known);
+                        }
+                        PTok::Ident(s.to_string())
+                    };
+                    out.push(tok, t.span, t.text.clone());
+                    if open_template {
+                        out.push(PTok::TLt, toks[i + 1].span, toks[i + 1].text.clone());
+                        templates.push(depth);
+                        i += 1;
+                    }
+                }
+                Tok::Number => {
+                    if let Some((num, swz)) = split_swizzle(&t.text) {
+                        // `1.0.xxx`: a literal, `.`, and a swizzle name.
+                        let b = t.span.start + num.len() as u32;
+                        let tok = match parse_number(num) {
+                            Ok(Number::Float(v, s)) => PTok::Float(FloatTok(v, s)),
+                            Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
+                            Err(_) => PTok::Int(IntTok(0, crate::ast::IntSuffix::None)),
+                        };
+                        out.push(tok, Span { end: b, ..t.span }, Rc::from(num));
+                        let dot_end = if num.ends_with('.') { b } else { b + 1 };
+                        out.push(PTok::P(Tok::Dot), Span { start: dot_end.saturating_sub(1), end: dot_end, ..t.span }, Rc::from("."));
+                        out.push(PTok::Ident(swz.to_string()), Span { start: dot_end, ..t.span }, Rc::from(swz));
+                        i += 1;
+                        break 'body;
+                    }
+                    let tok = match parse_number(&t.text) {
                         Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
-                        Err(_) => PTok::Int(IntTok(0, crate::ast::IntSuffix::None)),
-                    };
-                    out.push(tok, Span { end: b, ..t.span }, Rc::from(num));
-                    let dot_end = if num.ends_with('.') { b } else { b + 1 };
-                    out.push(PTok::P(Tok::Dot), Span { start: dot_end.saturating_sub(1), end: dot_end, ..t.span }, Rc::from("."));
-                    out.push(PTok::Ident(swz.to_string()), Span { start: dot_end, ..t.span }, Rc::from(swz));
-                    i += 1;
-                    continue;
-                }
-                let tok = match parse_number(&t.text) {
-                    Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
-                    Ok(Number::Float(v, s)) => {
-                        if let Some(suffix) = fixed_size_suffix(&t.text) {
-                            fixed_size_suffix_checks(suffix, t.span, opts, diags);
+                        Ok(Number::Float(v, s)) => {
+                            if let Some(suffix) = fixed_size_suffix(&t.text) {
+                                fixed_size_suffix_checks(suffix, t.span, opts, diags);
+                            }
+                            PTok::Float(FloatTok(v, s))
                         }
-                        PTok::Float(FloatTok(v, s))
-                    }
-                    Err(msg) => {
+                        Err(msg) => {
+                            diags.push(Diagnostic::error(msg).at(t.span));
+                            PTok::Int(IntTok(0, crate::ast::IntSuffix::None))
+                        }
+                    };
+                    out.push(tok, t.span, t.text.clone());
+                }
+                Tok::Char => {
+                    let v = char_value(&t.text).unwrap_or_else(|msg| {
                         diags.push(Diagnostic::error(msg).at(t.span));
-                        PTok::Int(IntTok(0, crate::ast::IntSuffix::None))
+                        0
+                    });
+                    out.push(PTok::Int(IntTok(v, crate::ast::IntSuffix::None)), t.span, t.text.clone());
+                }
+                Tok::Str => {
+                    // Adjacent string literals are one literal.
+                    let mut s = String::new();
+                    let mut span = t.span;
+                    while let Some(st) = toks.get(i).filter(|t| t.kind == Tok::Str) {
+                        let body = st.text.get(1..st.text.len().saturating_sub(1)).unwrap_or("");
+                        match unescape(body) {
+                            Ok(v) => s.push_str(&v),
+                            Err(msg) => diags.push(Diagnostic::error(msg).at(st.span)),
+                        }
+                        span = span.to(st.span);
+                        i += 1;
                     }
-                };
-                out.push(tok, t.span, t.text.clone());
-            }
-            Tok::Char => {
-                let v = char_value(&t.text).unwrap_or_else(|msg| {
-                    diags.push(Diagnostic::error(msg).at(t.span));
-                    0
-                });
-                out.push(PTok::Int(IntTok(v, crate::ast::IntSuffix::None)), t.span, t.text.clone());
-            }
-            Tok::Str => {
-                // Adjacent string literals are one literal.
-                let mut s = String::new();
-                let mut span = t.span;
-                while let Some(st) = toks.get(i).filter(|t| t.kind == Tok::Str) {
-                    let body = st.text.get(1..st.text.len().saturating_sub(1)).unwrap_or("");
-                    match unescape(body) {
-                        Ok(v) => s.push_str(&v),
-                        Err(msg) => diags.push(Diagnostic::error(msg).at(st.span)),
+                    out.push(PTok::Str(s), span, t.text.clone());
+                    break 'body;
+                }
+                Tok::Pragma => {
+                    if depth == braces.len() && braces.iter().all(|&ns| ns) {
+                        out.push(PTok::Pragma(t.text.trim().to_string()), t.span, t.text.clone());
                     }
-                    span = span.to(st.span);
-                    i += 1;
                 }
-                out.push(PTok::Str(s), span, t.text.clone());
-                continue;
-            }
-            Tok::Pragma => {
-                if depth == braces.len() && braces.iter().all(|&ns| ns) {
-                    out.push(PTok::Pragma(t.text.trim().to_string()), t.span, t.text.clone());
+                // The preprocessor reports bad bytes in active code.
+                Tok::Error(_) => {}
+                Tok::LParen | Tok::LBracket | Tok::LBrace => {
+                    if t.kind == Tok::LBrace {
+                        let ns = i >= 2 && toks[i - 2].is_ident("namespace") && toks[i - 1].kind == Tok::Ident;
+                        braces.push(ns);
+                    }
+                    depth += 1;
+                    out.push(PTok::P(t.kind), t.span, t.text.clone());
                 }
-            }
-            // The preprocessor reports bad bytes in active code.
-            Tok::Error(_) => {}
-            Tok::LParen | Tok::LBracket | Tok::LBrace => {
-                if t.kind == Tok::LBrace {
-                    let ns = i >= 2 && toks[i - 2].is_ident("namespace") && toks[i - 1].kind == Tok::Ident;
-                    braces.push(ns);
+                Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                    if t.kind == Tok::RBrace {
+                        braces.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                    while templates.last().is_some_and(|&d| d > depth) {
+                        templates.pop();
+                    }
+                    out.push(PTok::P(t.kind), t.span, t.text.clone());
                 }
-                depth += 1;
-                out.push(PTok::P(t.kind), t.span, t.text.clone());
-            }
-            Tok::RParen | Tok::RBracket | Tok::RBrace => {
-                if t.kind == Tok::RBrace {
-                    braces.pop();
+                Tok::Semi => {
+                    while templates.last().is_some_and(|&d| d >= depth) {
+                        templates.pop();
+                    }
+                    out.push(PTok::P(t.kind), t.span, t.text.clone());
                 }
-                depth = depth.saturating_sub(1);
-                while templates.last().is_some_and(|&d| d > depth) {
+                Tok::Gt if templates.last() == Some(&depth) => {
                     templates.pop();
+                    out.push(PTok::TGt, t.span, t.text.clone());
                 }
-                out.push(PTok::P(t.kind), t.span, t.text.clone());
-            }
-            Tok::Semi => {
-                while templates.last().is_some_and(|&d| d >= depth) {
+                Tok::Shr if templates.last() == Some(&depth) => {
                     templates.pop();
+                    let (a, b) = split_span(t.span);
+                    out.push(PTok::TGt, a, Rc::from(">"));
+                    if templates.last() == Some(&depth) {
+                        templates.pop();
+                        out.push(PTok::TGt, b, Rc::from(">"));
+                    } else {
+                        out.push(PTok::P(Tok::Gt), b, Rc::from(">"));
+                    }
                 }
-                out.push(PTok::P(t.kind), t.span, t.text.clone());
+                k => out.push(PTok::P(k), t.span, t.text.clone()),
             }
-            Tok::Gt if templates.last() == Some(&depth) => {
-                templates.pop();
-                out.push(PTok::TGt, t.span, t.text.clone());
-            }
-            Tok::Shr if templates.last() == Some(&depth) => {
-                templates.pop();
-                let (a, b) = split_span(t.span);
-                out.push(PTok::TGt, a, Rc::from(">"));
-                if templates.last() == Some(&depth) {
-                    templates.pop();
-                    out.push(PTok::TGt, b, Rc::from(">"));
-                } else {
-                    out.push(PTok::P(Tok::Gt), b, Rc::from(">"));
-                }
-            }
-            k => out.push(PTok::P(k), t.span, t.text.clone()),
+            i += 1;
         }
-        i += 1;
+        self.i = i;
+        self.depth = depth;
     }
-    out.a
 }
 
 fn split_span(s: Span) -> (Span, Span) {

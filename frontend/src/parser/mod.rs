@@ -97,37 +97,21 @@ impl Default for ParseOptions {
 
 /// Parses preprocessed tokens. Never fails: errors go to `diags`, and the returned unit holds
 /// what could be parsed (empty if the input was refused by a limit or could not be recovered).
+///
+/// The parser's tokens are made from `tokens` as the parser asks for them ([`adapter::Adapter`]):
+/// a stream of them all, 80 bytes a token with its spelling, was the largest thing in memory
+/// while a large source was parsed.
 pub fn parse(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
-    let Some(adapted) = adapt(tokens, opts, diags) else { return TranslationUnit::default() };
-    parse_adapted(adapted, diags)
-}
-
-/// [`parse`], dropping the tokens as soon as the parser's own tokens are made from them: for a
-/// large source they would otherwise stay in memory next to the syntax tree being built.
-pub fn parse_owned(tokens: Vec<Token>, opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
-    let adapted = adapt(&tokens, opts, diags);
-    drop(tokens);
-    match adapted {
-        Some(adapted) => parse_adapted(adapted, diags),
-        None => TranslationUnit::default(),
-    }
-}
-
-fn adapt(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> Option<adapter::Adapted> {
     if let Some(d) = limits::check(tokens) {
         diags.push(d);
-        return None;
+        return TranslationUnit::default();
     }
     let names = adapter::collect_names(tokens);
-    Some(adapter::adapt(tokens, &names, opts, diags))
-}
-
-fn parse_adapted(adapted: adapter::Adapted, diags: &mut Diagnostics) -> TranslationUnit {
     let mut recovered = Vec::new();
-    let last = adapted.toks.last().map(|t| t.0);
-    // The tokens are moved into the parser (cloning them copied every identifier's String).
-    let result = grammar::TranslationUnitParser::new().parse(&mut recovered, adapted.toks.into_iter().map(Ok::<_, NoError>));
-    let mut reporter = Reporter { texts: &adapted.texts, last, resume: None };
+    let mut stream = adapter::Adapter::new(tokens, &names, opts, diags);
+    let result = grammar::TranslationUnitParser::new().parse(&mut recovered, stream.by_ref().map(Ok::<_, NoError>));
+    let (texts, last) = stream.finish();
+    let mut reporter = Reporter { texts: &texts, last, resume: None };
     for r in recovered {
         reporter.report(&r.error, &r.dropped_tokens, diags);
     }
@@ -138,6 +122,12 @@ fn parse_adapted(adapted: adapter::Adapted, diags: &mut Diagnostics) -> Translat
             TranslationUnit::default()
         }
     }
+}
+
+/// [`parse`], dropping the tokens once parsed: for a large source they would otherwise stay in
+/// memory next to what comes after.
+pub fn parse_owned(tokens: Vec<Token>, opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
+    parse(&tokens, opts, diags)
 }
 
 struct Reporter<'a> {

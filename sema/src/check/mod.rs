@@ -340,3 +340,17 @@ pub fn analyze(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics
     }
     c.finish()
 }
+
+/// [`analyze`], dropping each top-level declaration's syntax tree once it is checked (the checker
+/// keeps what it needs, e.g. templates, itself): the syntax tree of a large source and the typed
+/// module made from it are then not both whole in memory at once.
+pub fn analyze_owned(tu: TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
+    let mut c = Checker::new(opts, diags);
+    if opts.stage().is_none() {
+        c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
+    }
+    for d in tu.decls {
+        c.check_top_decl(&d);
+    }
+    c.finish()
+}
