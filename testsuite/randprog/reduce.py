@@ -48,7 +48,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--check", default=DEFAULT_CHECK)
+    ap.add_argument("--dxil", action="store_true", help="the failure is through DXIL (sets HLSLC_RANDOM_DXIL for the check)")
     a = ap.parse_args()
+    if a.dxil:
+        randprog.DXIL, randprog.MAT_WORDS = True, 12
+        os.environ["HLSLC_RANDOM_DXIL"] = "1"
     g = randprog.Gen(a.seed)
     g.program()
     total = g.stmt_count

@@ -111,7 +111,24 @@ impl Lowerer<'_> {
             }
         };
         match types.get(ty).clone() {
-            Type::Scalar(_) | Type::Enum(_) | Type::Vector(..) | Type::Matrix { .. } => {
+            // Components in row order (as the flattened value lists them); a column-major
+            // matrix (the default) is stored column by column, as in a constant buffer.
+            Type::Matrix { elem, rows, cols, layout } => {
+                let s = size_of(elem);
+                *off = round_up(*off, s);
+                let (rows, cols) = (u32::from(rows), u32::from(cols));
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let i = match layout {
+                            MatrixLayout::ColumnMajor => c * rows + r,
+                            MatrixLayout::RowMajor => r * cols + c,
+                        };
+                        out.push((*off + i * s, elem));
+                    }
+                }
+                *off += rows * cols * s;
+            }
+            Type::Scalar(_) | Type::Enum(_) | Type::Vector(..) => {
                 let k = types.component(ty).unwrap_or(ScalarKind::Int);
                 let s = size_of(k);
                 *off = round_up(*off, s);
