@@ -88,11 +88,32 @@ fn optimizer_options(options: &Options) -> hlslc_spirv_opt::Options {
 /// is a parameter), invalid for Vulkan until inlining and folding make it a constant, or with a
 /// call whose pointer argument is not a variable or parameter (a base struct's method called on
 /// a derived object gets `OpAccessChain` of member 0, as in dxc), invalid in logical addressing
-/// until inlining. Such a module goes through the optimizer's recipe; every other one keeps the
-/// emitter's form.
+/// until inlining, or that uses `[[vk::combinedImageSampler]]` (dxc legalizes every module with
+/// a combined image sampler binding: its calls are inlined and its loads folded even at -O0).
+/// Such a module goes through the optimizer's recipe; every other one keeps the emitter's form.
 fn legalizer(options: &Options, module: &rspirv::dr::Module) -> Option<hlslc_spirv_opt::Options> {
-    let needed = has_runtime_texel_offset(module) || has_call_through_access_chain(module);
+    let needed = has_runtime_texel_offset(module) || has_call_through_access_chain(module) || has_combined_image_sampler(module);
     (!options.high_level_only && needed).then(|| optimizer_options(options))
+}
+
+/// Whether a module-scope variable is a sampled image (only `[[vk::combinedImageSampler]]` pairs
+/// make one).
+fn has_combined_image_sampler(module: &rspirv::dr::Module) -> bool {
+    use rspirv::dr::Operand;
+    use rspirv::spirv::Op;
+    let id_of = |o: Option<&Operand>| match o {
+        Some(Operand::IdRef(id)) => Some(*id),
+        _ => None,
+    };
+    let sampled: std::collections::HashSet<u32> =
+        module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeSampledImage).filter_map(|i| i.result_id).collect();
+    let pointers: std::collections::HashSet<u32> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypePointer && id_of(i.operands.get(1)).is_some_and(|t| sampled.contains(&t)))
+        .filter_map(|i| i.result_id)
+        .collect();
+    module.types_global_values.iter().any(|i| i.class.opcode == Op::Variable && i.result_type.is_some_and(|t| pointers.contains(&t)))
 }
 
 /// Whether an `OpFunctionCall` passes the result of an access chain (a pointer that is not a

@@ -161,3 +161,23 @@ float4 main() : SV_Target {
         assert!(!text.contains("OpFunctionCall %v4float %bar_value"), "{level}:\n{text}");
     }
 }
+
+#[test]
+fn a_combined_image_sampler_is_legalized_at_o0() {
+    // dxc legalizes a module with a [[vk::combinedImageSampler]] binding at every level: the
+    // helper returning the texture is inlined into main, so the sample reads the combined
+    // variable's load directly (CodeGenSPIRV/vk.combined-image-sampler.hlsl checks dxc's form).
+    let src = r#"
+[[vk::combinedImageSampler]] SamplerState sam : register(s1);
+[[vk::combinedImageSampler]] Texture2D<float4> tex : register(t1);
+Texture2D<float4> getTexture() { return tex; }
+float4 sampleIt() { return getTexture().SampleLevel(sam, float2(1, 2), 0); }
+float4 main() : SV_Target { return sampleIt(); }
+"#;
+    let text = spirv_of(src, &["-O0"]);
+    assert!(!text.contains("OpFunctionCall"), "{text}");
+    assert!(text.contains("OpImageSampleExplicitLod"), "{text}");
+    // -fcgl keeps the emitter's calls.
+    let text = spirv_of(src, &["-fcgl"]);
+    assert!(text.contains("OpFunctionCall"), "{text}");
+}

@@ -196,7 +196,7 @@ pub enum Annotation {
     Semantic(Ident),
     /// `: register(t0)`, `: register(t0, space1)`, `: register(ps_5_0, s1)`, `: register(space2)`.
     Register { profile: Option<Ident>, slot: Option<Ident>, space: Option<Ident>, span: Span },
-    /// `: packoffset(c0)`, `: packoffset(c1.y)`.
+    /// `: packoffset(c0)`, `: packoffset(c1.y)` (the span starts at `packoffset`).
     PackOffset { register: Ident, component: Option<Ident>, span: Span },
     /// A bit-field width on a struct field: `uint a : 8;`. (Added by the parser work.)
     BitField { width: u64, span: Span },

@@ -120,6 +120,8 @@ pub struct Binding {
     pub vk_combined_image_sampler: bool,
     /// `packoffset(c1.y)` as (register index, component 0..4).
     pub packoffset: Option<(u32, u8)>,
+    /// Where that `packoffset(...)` is written (for the back ends' layout errors).
+    pub packoffset_span: Option<Span>,
 }
 
 /// A variable: global, local, parameter or cbuffer member. Invariant: `ty` is a complete type;

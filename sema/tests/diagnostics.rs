@@ -279,3 +279,65 @@ fn node_entry_launch_types_limit_system_values_and_grid_sizes() {
         ]
     );
 }
+
+// packoffset: messages and lines as DXC's SemaHLSL/attributes/packoffset-invalid.hlsl and
+// SemaHLSL/packreg.hlsl expect them.
+#[test]
+fn packoffset_outside_a_cbuffer_and_bad_registers_are_refused_with_dxc_wording() {
+    let src = "float4 g : packoffset(c0);\n\
+               cbuffer IllegalOffset {\n  float4 i1 : packoffset(t2);\n  float i2 : packoffset(c1.m);\n  float4 i3 : packoffset(c2.xy);\n}\n";
+    let s: Vec<(String, usize)> = summary(src, &lib()).into_iter().map(|(_, m, l, _)| (m, l)).collect();
+    assert_eq!(
+        s,
+        vec![
+            ("packoffset is only allowed in a constant buffer".to_string(), 1),
+            ("register type is unsupported - available types are 'b', 'c', 'i', 's', 't', 'u'".to_string(), 3),
+            ("packoffset component should indicate offset with one of x, y, z, w, r, g, b, or a".to_string(), 4),
+            ("packoffset component should indicate offset with one of x, y, z, w, r, g, b, or a".to_string(), 5),
+        ]
+    );
+}
+
+#[test]
+fn packoffset_crossing_a_register_or_an_aggregate_off_its_start_is_not_valid() {
+    let src = "struct ST { float s; };\ncbuffer CrossReg {\n  float4 c1 : packoffset(c0.y);\n  float2 c2 : packoffset(c1.w);\n\
+               float3 ok1 : packoffset(c2.y);\n  ST a1 : packoffset(c3.y);\n  float a2[2] : packoffset(c4.w);\n\
+               float2x1 m2 : packoffset(c12.z);\n  ST ok2 : packoffset(c13);\n  float ok3[2] : packoffset(C14.x);\n}\n";
+    let s: Vec<(String, usize)> = summary(src, &lib()).into_iter().map(|(_, m, l, _)| (m, l)).collect();
+    let bad = |l| ("register or offset bind not valid".to_string(), l);
+    assert_eq!(s, vec![bad(3), bad(4), bad(6), bad(7), bad(8)]);
+}
+
+#[test]
+fn packoffset_mixed_with_plain_members_warns_at_the_buffer() {
+    let src = "cbuffer Mix\n{\n  float4 M1 : packoffset(c0);\n  float M2;\n}\ncbuffer NoMix { float a; float b; }\n\
+               cbuffer AllPacked { float c : packoffset(c0); float d : packoffset(c0.y); }\n";
+    let s = summary(src, &lib());
+    assert_eq!(
+        s,
+        vec![(Severity::Warning, "cannot mix packoffset elements with nonpackoffset elements in a cbuffer".to_string(), 1, vec![])]
+    );
+}
+
+#[test]
+fn packoffset_overlap_names_both_members_for_dxil() {
+    // Sizes by fxc's packing: S2 { float3; float2 } is 24 bytes (its float2 starts c1), so a
+    // float at c1.y overlaps it and one at c1.z does not; declaration order does not matter.
+    let src = "struct S2 { float3 a; float2 b; };\ncbuffer Overlap {\n  float4 o1 : packoffset(c0);\n  float2 o2 : packoffset(c0.z);\n}\n\
+               cbuffer CB2 {\n  float f2f : packoffset(c3.y);\n  S2 s2f : packoffset(c2.x);\n  float f2p : packoffset(c3.z);\n}\n";
+    let s: Vec<(String, usize)> = summary(src, &lib()).into_iter().map(|(_, m, l, _)| (m, l)).collect();
+    assert_eq!(
+        s,
+        vec![("packoffset overlap between 'o2', 'o1'".to_string(), 4), ("packoffset overlap between 'f2f', 's2f'".to_string(), 7)]
+    );
+    // The SPIR-V back end checks overlap itself (in declaration order, with its own wording).
+    let spirv = SemaOptions { spirv: true, ..lib() };
+    assert!(summary(src, &spirv).is_empty());
+}
+
+#[test]
+fn a_second_different_packoffset_overrides_the_first_with_a_warning() {
+    let src = "cbuffer CB {\n  float4 a : packoffset(c10) : packoffset(c10);\n  float4 b : packoffset(c100) : SEM : packoffset(c2);\n}\n";
+    let s: Vec<(String, usize)> = summary(src, &lib()).into_iter().map(|(_, m, l, _)| (m, l)).collect();
+    assert_eq!(s, vec![("packoffset is overridden by another packoffset annotation".to_string(), 3)]);
+}

@@ -301,7 +301,12 @@ impl Checker<'_> {
                     }
                 }
                 Annotation::PackOffset { register, component, span } => {
-                    let reg = register.name.strip_prefix('c').and_then(|n| n.parse::<u32>().ok());
+                    // dxc's wording for each way a packoffset can be wrong (SemaHLSL tests).
+                    if !self.in_cbuffer {
+                        self.error(*span, "packoffset is only allowed in a constant buffer");
+                        continue;
+                    }
+                    let reg = register.name.strip_prefix(['c', 'C']).and_then(|n| n.parse::<u32>().ok());
                     let comp = match component.as_ref().map(|c| c.name.as_str()) {
                         None | Some("x") | Some("r") => Some(0),
                         Some("y") | Some("g") => Some(1),
@@ -310,8 +315,18 @@ impl Checker<'_> {
                         _ => None,
                     };
                     match (reg, comp) {
-                        (Some(r), Some(c)) => b.packoffset = Some((r, c)),
-                        _ => self.error(*span, "invalid packoffset specification"),
+                        (Some(r), Some(c)) => {
+                            // A later packoffset overrides an earlier different one (dxc warns).
+                            if b.packoffset.is_some_and(|p| p != (r, c)) {
+                                self.warning(*span, "packoffset is overridden by another packoffset annotation");
+                            }
+                            b.packoffset = Some((r, c));
+                            b.packoffset_span = Some(*span);
+                        }
+                        (None, _) => self.error(*span, "register type is unsupported - available types are 'b', 'c', 'i', 's', 't', 'u'"),
+                        (_, None) => {
+                            self.error(*span, "packoffset component should indicate offset with one of x, y, z, w, r, g, b, or a")
+                        }
                     }
                 }
                 _ => {}
@@ -403,6 +418,7 @@ impl Checker<'_> {
             if !spec {
                 binding.vk_constant_id = None;
             }
+            self.check_packoffset_fits(&mut binding, ty);
             self.check_semantics(&d.annotations);
             let var = Var {
                 name: d.name.name.clone(),
@@ -462,6 +478,7 @@ impl Checker<'_> {
                 other => self.check_top_decl(other),
             }
         }
+        self.check_packoffsets(cb, b.name.span);
     }
 
     fn check_typedef(&mut self, t: &ast::TypedefDecl) {

@@ -20,6 +20,7 @@ pub(crate) mod init;
 mod inline_spirv;
 pub(crate) mod members;
 mod node_rules;
+mod packoffset;
 pub(crate) mod paths;
 mod rules;
 pub(crate) mod stmts;

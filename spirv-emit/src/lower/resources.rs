@@ -240,6 +240,7 @@ impl<'m> Lowerer<'m> {
             // `packoffset(cN.c)` places a member at byte 16 N + 4 c, whatever the rule (DXC).
             let pinned: Vec<Option<u32>> =
                 cb_members.iter().map(|&v| m.var(v).binding.packoffset.map(|(r, c)| r * 16 + u32::from(c) * 4)).collect();
+            self.check_packoffset_order(&cb_members, &tys, &pinned, layout)?;
             let sty = self.block_struct_pinned(&format!("{prefix}{}", cb.name), &tys, &pinned, &names, layout, cb.is_tbuffer)?;
             let sc = if record {
                 StorageClass::ShaderRecordBufferKHR
@@ -521,6 +522,22 @@ impl<'m> Lowerer<'m> {
 
     /// [`Self::block_struct`] with members pinned at offsets (`[[vk::offset(n)]]`, see
     /// `LayoutRules::offsets_pinned`).
+    /// DXC's SPIR-V check of `packoffset`: a member may not start before the end of the member
+    /// declared before it ("packoffset caused overlap with previous members", at the
+    /// packoffset; each such member reported). Sema checks the language's rules (what fits
+    /// where; DXIL's overlap rule).
+    fn check_packoffset_order(&mut self, members: &[hlslc_sema::tast::VarId], tys: &[TypeId], pinned: &[Option<u32>], layout: Layout) -> R<()> {
+        let offsets = self.opts.layout.offsets_pinned(&self.m.types, tys, pinned, layout);
+        for i in 1..members.len() {
+            let Some(at) = pinned[i] else { continue };
+            let prev_end = offsets[i - 1].1 + self.opts.layout.align_size(&self.m.types, tys[i - 1], layout).1;
+            if at < prev_end {
+                self.defer_error("packoffset caused overlap with previous members", self.m.var(members[i]).binding.packoffset_span);
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn block_struct_pinned(&mut self, name: &str, tys: &[TypeId], pinned: &[Option<u32>], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
         let offsets = self.opts.layout.offsets_pinned(&self.m.types, tys, pinned, layout);
         let mut members = Vec::new();
