@@ -2,6 +2,7 @@
 intrinsic and packed-math cases (see expected.py). 64-bit values travel as two 32-bit words,
 low word first."""
 import math
+import struct
 
 from vals import f32, i32, u32
 
@@ -145,8 +146,50 @@ def intrinsics_msad4_frexp_pack():
     ], ["-T", "cs_6_6"]
 
 
+def int_compound_mixed_width():
+    a, s, c = -10, -8, 7
+    b, n, m = 3, 33, 0xF0F0F0F0
+    v = [
+        i32(a - b),                                # int -= uint (same bits either way)
+        s >> (n & 31),                             # int >>= uint: arithmetic, count mod 32
+        i32(c << (n & 31)),                        # int <<= uint
+        i32(a & m), i32(a | m), i32(a ^ m),        # int &=, |=, ^= uint
+        u32(b - c),                                # uint -= int: wraps
+        m >> (c & 31),                             # uint >>= int: logical
+        m % u32(a),                                # uint %= int: unsigned
+        m // u32(s),                               # uint /= int: unsigned
+        math.trunc(f32(f32(m) / 2.5)),             # uint /= 2.5: float, truncated back
+        i32(((a % (1 << 64)) // b) & 0xFFFFFFFF),  # int /= uint64_t: unsigned 64-bit
+    ]
+    words = [u32(x) for x in v]
+    words += lo_hi(int(a / b))                     # int64_t /= uint: signed (truncating)
+    words += lo_hi(a - b * int(a / b))             # int64_t %= uint: signed
+    words += lo_hi(m * (s % (1 << 64)))            # uint64_t *= int: int widens to uint64
+    words += lo_hi(1 << (65 & 63))                 # 1ull << 65
+    words += lo_hi(-8 >> (65 & 63))                # (int64_t)-8 >> 65u, arithmetic
+    words += lo_hi(0x8000000000000000 >> (127 & 63))
+    return "compound assignment with mixed signedness and width, shifts, constant 64-bit shifts", (1, 1, 1), 1, [
+        ("i32", [a, s, c], None), ("u32", [b, n, m], None), ("u32", [0] * len(words), words),
+    ]
+
+
+def intrinsics_dot2add():
+    def h(x):
+        return struct.unpack("<e", struct.pack("<e", x))[0]
+    rows = [(1.5, -2.25, 3.0, 0.5, 10.0), (0.125, 4.0, 8.0, -0.75, -1.0), (2.0, 3.0, 0.25, 0.5, 1000.0078125)]
+    out = []
+    for a0, a1, b0, b1, acc in rows:
+        p0, p1 = h(h(a0) * h(b0)), h(h(a1) * h(b1))  # the products round to half
+        out.append(f32(f32(f32(p0) + f32(p1)) + f32(acc)))
+    return "dot2add: half products, float sums", (1, 1, 1), 1, [
+        ("f32", [f32(x) for r in rows for x in r], None), ("f32", [0.0] * 3, out),
+    ], ["-T", "cs_6_4", "-enable-16bit-types"]
+
+
 NAMES = {
     "int.compound.mixed": int_compound_mixed,
+    "int.compound.mixed_width": int_compound_mixed_width,
+    "intrinsics.dot2add": intrinsics_dot2add,
     "intrinsics.msad4.frexp.pack": intrinsics_msad4_frexp_pack,
     "intrinsics.bits.wide": intrinsics_bits_wide,
     "intrinsics.packed": intrinsics_packed,
