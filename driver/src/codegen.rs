@@ -314,12 +314,6 @@ pub(crate) fn spirv(
                 return None;
             }
             if let Some(opt) = spirv_optimizer(options).or_else(|| legalizer(options, &m)) {
-                if lower.debug_source.as_ref().is_some_and(|d| d.vulkan || d.rich) {
-                    diags.push(Diagnostic::warning(
-                        "the optimizer removes the debug information of -fspv-debug=vulkan/rich \
-                         (NonSemantic.Shader.DebugInfo.100, OpenCL.DebugInfo.100); compile with -O0 or -Od to keep it",
-                    ));
-                }
                 // -Oconfig= replaces the recipe with the passes it names (the CLI refuses it
                 // beside -O0..-O3, -Od and -fcgl).
                 let passes = if so.optimizer_config.is_empty() {

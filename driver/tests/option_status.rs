@@ -198,8 +198,8 @@ fn cases() -> Vec<Case> {
         case("Zi", PS, dxil, &["-Zi"], "= !DILocation(line: "),
         spv("fspv-debug=", PS, &["-fspv-debug=vulkan", "-O0"], "OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\""),
         spv("fspv-debug=", PS, &["-fspv-debug=vulkan-with-source", "-fcgl"], "DebugSource"),
-        // The optimizer removes it, and says so.
-        spv("fspv-debug=", PS, &["-fspv-debug=vulkan"], "warning: the optimizer removes"),
+        // The optimizer keeps it: the promoted locals are described by DebugValues.
+        spv("fspv-debug=", PS, &["-fspv-debug=vulkan"], "DebugValue"),
         spv("fspv-debug=", PS, &["-fspv-debug=file"], "OpSource HLSL 600"),
         spv("fspv-debug=", PS, &["-fspv-debug=rich", "-O0"], "OpExtInstImport \"OpenCL.DebugInfo.100\""),
         spv("fspv-debug=", PS, &["-fspv-debug=line"], "OpLine"),

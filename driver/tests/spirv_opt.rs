@@ -181,3 +181,21 @@ float4 main() : SV_Target { return sampleIt(); }
     let text = spirv_of(src, &["-fcgl"]);
     assert!(text.contains("OpFunctionCall"), "{text}");
 }
+
+/// `-fspv-debug=vulkan` at `-O3`: the debug information stays, valid (spirv-val in `spirv`), and
+/// describes the optimized code: locals promoted to SSA values are `DebugValue`s (no
+/// `DebugDeclare` names a removed variable), the inlined helper's scopes name a
+/// `DebugInlinedAt`, and its `DebugFunction` stays for them.
+#[test]
+fn debug_info_survives_o3() {
+    let o3 = spirv(&["-fspv-debug=vulkan"]);
+    for gone in ["OpFunctionCall", "OpVariable %_ptr_Function", "DebugDeclare"] {
+        assert!(!o3.contains(gone), "{gone} left at -O3:\n{o3}");
+    }
+    assert!(o3.contains("DebugValue"), "{o3}");
+    let inlined_at = o3.lines().find(|l| l.contains("DebugInlinedAt")).expect("a DebugInlinedAt");
+    let id = inlined_at.split('=').next().unwrap().trim();
+    assert!(o3.lines().any(|l| l.contains("DebugScope") && l.trim_end().ends_with(id)), "no DebugScope names {id}:\n{o3}");
+    assert!(o3.contains("OpString \"scale\""), "{o3}");
+    assert!(o3.contains("OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\""), "{o3}");
+}

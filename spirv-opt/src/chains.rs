@@ -8,8 +8,10 @@
 //!
 //! Only variables all of whose uses are such chains (used only by loads and stores) or whole loads
 //! and stores are converted; a dynamic index or a chain passed on keeps the variable as it is.
+//! A debug instruction naming the variable (a `DebugDeclare`) is not a use.
 
 use crate::consts::Consts;
+use crate::debuginfo::Sets;
 use crate::ids::id_at;
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, StorageClass, Word};
@@ -30,9 +32,10 @@ pub fn run(m: &mut Module) -> bool {
         .filter_map(|i| Some((i.result_id?, i.clone())))
         .collect();
     let mut cs = Consts::new(m);
+    let sets = Sets::new(m);
     let mut changed = false;
     for f in &mut m.functions {
-        changed |= convert(f, &pointee, &types, &mut cs);
+        changed |= convert(f, &pointee, &types, &mut cs, &sets);
     }
     cs.finish(m);
     changed
@@ -65,7 +68,7 @@ fn in_range(types: &HashMap<Word, Instruction>, cs: &Consts, mut ty: Word, path:
     true
 }
 
-fn convert(f: &mut Function, pointee: &HashMap<Word, Word>, types: &HashMap<Word, Instruction>, cs: &mut Consts) -> bool {
+fn convert(f: &mut Function, pointee: &HashMap<Word, Word>, types: &HashMap<Word, Instruction>, cs: &mut Consts, sets: &Sets) -> bool {
     let Some(entry) = f.blocks.first() else { return false };
     // Variable -> its pointee type.
     let mut vars: HashMap<Word, Word> = HashMap::default();
@@ -100,6 +103,9 @@ fn convert(f: &mut Function, pointee: &HashMap<Word, Word>, types: &HashMap<Word
             Op::Store => !volatile(i, 2),
             _ => false,
         };
+        if sets.is_debug(i) && !i.operands.iter().any(|o| o.id_ref_any().is_some_and(|id| chains.contains_key(&id))) {
+            continue;
+        }
         for (k, op) in i.operands.iter().enumerate() {
             let Some(id) = op.id_ref_any() else { continue };
             let var = if vars.contains_key(&id) { Some(id) } else { chains.get(&id).map(|c| c.0) };

@@ -2,7 +2,11 @@
 //! `Function` variables that are only written (with the stores and access chains into them):
 //! SPIRV-Tools' aggressive dead-code elimination, restricted to what is local to a function.
 //! Control flow stays as it is.
+//!
+//! A debug instruction's use is not a use: a value only a `DebugValue` names, a variable only a
+//! `DebugDeclare` names, are removed, and the debug instructions naming them with them.
 
+use crate::debuginfo::Sets;
 use crate::ids::{for_each_used, id_at};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{Op, StorageClass, Word};
@@ -40,20 +44,34 @@ pub fn pure(i: &Instruction, glsl: Option<Word>) -> bool {
 /// Runs over every function; returns whether anything was removed.
 pub fn run(m: &mut Module) -> bool {
     let glsl = m.ext_inst_imports.iter().find(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450")).and_then(|i| i.result_id);
+    let sets = Sets::new(m);
     let mut changed = false;
     for f in &mut m.functions {
-        changed |= write_only_variables(f);
-        changed |= unused_results(f, glsl);
+        changed |= write_only_variables(f, &sets);
+        changed |= unused_results(f, glsl, &sets);
     }
     changed
 }
 
-fn unused_results(f: &mut Function, glsl: Option<Word>) -> bool {
+/// Removes the debug instructions that name a removed id.
+fn drop_debug_naming(f: &mut Function, sets: &Sets, removed: &HashSet<Word>) {
+    if sets.is_empty() {
+        return;
+    }
+    for b in &mut f.blocks {
+        b.instructions.retain(|i| !sets.is_debug(i) || !i.operands.iter().any(|o| o.id_ref_any().is_some_and(|id| removed.contains(&id))));
+    }
+}
+
+fn unused_results(f: &mut Function, glsl: Option<Word>, sets: &Sets) -> bool {
     // Use counts; a removed instruction releases its operands, which may die in turn.
     let mut uses: HashMap<Word, usize> = HashMap::default();
     let mut at: HashMap<Word, (usize, usize)> = HashMap::default();
     for (bi, b) in f.blocks.iter().enumerate() {
         for (ii, i) in b.instructions.iter().enumerate() {
+            if sets.is_debug(i) {
+                continue;
+            }
             for_each_used(i, |u| *uses.entry(u).or_default() += 1);
             if let Some(r) = i.result_id {
                 at.insert(r, (bi, ii));
@@ -83,19 +101,25 @@ fn unused_results(f: &mut Function, glsl: Option<Word>) -> bool {
     if dead.is_empty() {
         return false;
     }
+    let mut removed: HashSet<Word> = HashSet::default();
     for (bi, b) in f.blocks.iter_mut().enumerate() {
         let mut ii = 0;
-        b.instructions.retain(|_| {
+        b.instructions.retain(|i| {
             ii += 1;
-            !dead.contains(&(bi, ii - 1))
+            let gone = dead.contains(&(bi, ii - 1));
+            if gone {
+                removed.extend(i.result_id);
+            }
+            !gone
         });
     }
+    drop_debug_naming(f, sets, &removed);
     true
 }
 
 /// `Function` variables that are only stored to (directly or through access chains), and those
 /// stores.
-fn write_only_variables(f: &mut Function) -> bool {
+fn write_only_variables(f: &mut Function, sets: &Sets) -> bool {
     let Some(entry) = f.blocks.first() else { return false };
     // Pointer id -> its variable, for variables and access chains into them.
     let mut root: HashMap<Word, Word> = HashMap::default();
@@ -109,6 +133,9 @@ fn write_only_variables(f: &mut Function) -> bool {
     }
     let mut read: HashSet<Word> = HashSet::default();
     for i in f.blocks.iter().flat_map(|b| &b.instructions) {
+        if sets.is_debug(i) {
+            continue;
+        }
         let chain = matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
         if chain {
             if let Some(&v) = id_at(i, 0).and_then(|p| root.get(&p)) {
@@ -136,5 +163,6 @@ fn write_only_variables(f: &mut Function) -> bool {
             !target.is_some_and(|t| dead.contains(&t))
         });
     }
+    drop_debug_naming(f, sets, &dead);
     true
 }

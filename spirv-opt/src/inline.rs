@@ -11,10 +11,18 @@
 //! store where the body starts, so a call in a loop still sees it each time. Decorations of the
 //! callee's results (`NoContraction`, `RelaxedPrecision`) are copied to the new ids.
 //!
+//! Debug information (as SPIRV-Tools' inliner keeps it): the copy leaves out the callee's
+//! `DebugFunctionDefinition` and the `DebugDeclare`s of parameters whose argument is not a
+//! variable; with `NonSemantic.Shader.DebugInfo.100`, each copied `DebugScope` gets a
+//! `DebugInlinedAt` naming the call's line and scope (chained to the call's own when the call was
+//! itself inlined, and the callee's chains extended by it), and the block after the call starts
+//! again with the caller's `DebugScope` and `DebugLine`.
+//!
 //! Not inlined: callees with several returns or none, callees marked `DontInline` (HLSL's
 //! `[noinline]`, as SPIRV-Tools' inliner leaves them), and calls in a loop header (the header must
 //! keep its `OpLoopMerge` next to its terminator).
 
+use crate::debuginfo::{self, ops, Sets};
 use crate::ids::{chase, id_at, rename_used, IdAlloc};
 use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
@@ -37,6 +45,7 @@ pub fn run(m: &mut Module) -> bool {
         }
     }
     let mut ids = IdAlloc::new(m);
+    let mut dbg = Debug::new(m);
     let mut new_decorations = Vec::new();
     let mut count = 0;
     for fi in 0..m.functions.len() {
@@ -65,7 +74,7 @@ pub fn run(m: &mut Module) -> bool {
                 let (lo, hi) = m.functions.split_at_mut(callee_index);
                 (&mut lo[fi], &hi[0])
             };
-            let r = inline_call(caller, bi, at, callee, &mut ids, &decorations, &mut new_decorations);
+            let r = inline_call(caller, bi, at, callee, &mut ids, &decorations, &mut new_decorations, &mut dbg);
             parents.insert(r.parent.0, r.parent.1);
             if let Some((from, to)) = r.result {
                 results.insert(from, to);
@@ -77,6 +86,7 @@ pub fn run(m: &mut Module) -> bool {
         apply(&mut m.functions[fi], &parents, &results);
     }
     m.annotations.extend(new_decorations);
+    m.types_global_values.extend(dbg.new);
     ids.finish(m);
     count > 0
 }
@@ -96,6 +106,57 @@ fn inst(op: Op, result_type: Option<Word>, result_id: Option<Word>, operands: Ve
     Instruction::new(op, result_type, result_id, operands)
 }
 
+/// The debug information the inliner reads and adds.
+struct Debug {
+    sets: Sets,
+    /// `DebugInlinedAt` id -> (line, scope, the one it is inlined at).
+    records: HashMap<Word, (Word, Word, Option<Word>)>,
+    /// New `DebugInlinedAt`s, for the end of the module's globals.
+    new: Vec<Instruction>,
+}
+
+impl Debug {
+    fn new(m: &Module) -> Debug {
+        let sets = Sets::new(m);
+        let mut records = HashMap::default();
+        for i in &m.types_global_values {
+            if sets.op(i) == Some(ops::INLINED_AT) {
+                if let (Some(r), Some(line), Some(scope)) = (i.result_id, debuginfo::arg(i, 0), debuginfo::arg(i, 1)) {
+                    records.insert(r, (line, scope, debuginfo::arg(i, 2)));
+                }
+            }
+        }
+        Debug { sets, records, new: Vec::new() }
+    }
+
+    /// A new `DebugInlinedAt` (of the shader set, with `void` as its type).
+    fn record(&mut self, ids: &mut IdAlloc, void: Word, line: Word, scope: Word, outer: Option<Word>) -> Word {
+        let set = self.sets.shader.expect("the shader debug set");
+        let id = ids.fresh();
+        let mut args = vec![line, scope];
+        args.extend(outer);
+        self.new.push(debuginfo::inst(void, set, id, ops::INLINED_AT, &args));
+        self.records.insert(id, (line, scope, outer));
+        id
+    }
+
+    /// The chain `inner` with `outer` appended at its end (copied: the callee keeps its own).
+    fn rechain(&mut self, ids: &mut IdAlloc, void: Word, inner: Word, outer: Word, memo: &mut HashMap<Word, Word>) -> Word {
+        if let Some(&n) = memo.get(&inner) {
+            return n;
+        }
+        let Some(&(line, scope, next)) = self.records.get(&inner) else { return outer };
+        let tail = match next {
+            Some(n) => self.rechain(ids, void, n, outer, memo),
+            None => outer,
+        };
+        let n = self.record(ids, void, line, scope, Some(tail));
+        memo.insert(inner, n);
+        n
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn inline_call(
     caller: &mut Function,
     bi: usize,
@@ -104,8 +165,37 @@ fn inline_call(
     ids: &mut IdAlloc,
     decorations: &HashMap<Word, Vec<Instruction>>,
     new_decorations: &mut Vec<Instruction>,
+    dbg: &mut Debug,
 ) -> Renames {
     let call = caller.blocks[bi].instructions[at].clone();
+    // The caller's scope and line at the call.
+    let (mut scope, mut line) = (None, None);
+    if !dbg.sets.is_empty() {
+        for i in &caller.blocks[bi].instructions[..at] {
+            match dbg.sets.op(i) {
+                Some(ops::SCOPE) => scope = Some(i.clone()),
+                Some(ops::NO_SCOPE) => scope = None,
+                Some(ops::LINE) => line = Some(i.clone()),
+                Some(ops::NO_LINE) => line = None,
+                _ => {}
+            }
+        }
+    }
+    let inlined_at = match (&scope, &line, dbg.sets.shader) {
+        (Some(s), Some(l), Some(set)) if id_at(s, 0) == Some(set) => {
+            let (void, sc, outer) = (s.result_type.unwrap(), debuginfo::arg(s, 0), debuginfo::arg(s, 1));
+            match (sc, debuginfo::arg(l, 1)) {
+                (Some(sc), Some(ln)) => Some((void, dbg.record(ids, void, ln, sc, outer))),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let mut memo = HashMap::default();
+    let mut variables_seen: std::collections::HashSet<Word> = caller.parameters.iter().filter_map(|p| p.result_id).collect();
+    variables_seen.extend(
+        caller.blocks[0].instructions.iter().take_while(|i| i.class.opcode == Op::Variable).filter_map(|i| i.result_id),
+    );
     let split_label = caller.blocks[bi].label.as_ref().and_then(|l| l.result_id).expect("a block has a label");
     // Ids of the copy: parameters become the arguments, every result gets a fresh id.
     let mut map: HashMap<Word, Word> = HashMap::default();
@@ -144,8 +234,25 @@ fn inline_call(
             let mut c = i.clone();
             c.result_id = c.result_id.and_then(rename);
             rename_used(&mut c, &rename);
+            match dbg.sets.op(&c) {
+                Some(ops::FUNCTION_DEFINITION) => continue,
+                Some(ops::DECLARE) if !debuginfo::arg(&c, 1).is_some_and(|v| variables_seen.contains(&v)) => continue,
+                Some(ops::SCOPE) => {
+                    if let Some((void, record)) = inlined_at {
+                        match debuginfo::arg(&c, 1) {
+                            Some(inner) => {
+                                let chained = dbg.rechain(ids, void, inner, record, &mut memo);
+                                c.operands[3] = Operand::IdRef(chained);
+                            }
+                            None => c.operands.push(Operand::IdRef(record)),
+                        }
+                    }
+                }
+                _ => {}
+            }
             match c.class.opcode {
                 Op::Variable => {
+                    variables_seen.extend(c.result_id);
                     if c.operands.len() > 1 {
                         let init = c.operands.pop().unwrap();
                         initial_stores.push(inst(Op::Store, None, None, vec![Operand::IdRef(c.result_id.unwrap()), init]));
@@ -166,7 +273,11 @@ fn inline_call(
 
     // Split the caller's block around the call.
     let block = &mut caller.blocks[bi];
-    let rest: Vec<Instruction> = block.instructions.drain(at..).skip(1).collect();
+    let mut rest: Vec<Instruction> = Vec::new();
+    for i in [scope, line].into_iter().flatten() {
+        rest.push(Instruction { result_id: Some(ids.fresh()), ..i });
+    }
+    rest.extend(block.instructions.drain(at..).skip(1));
     block.instructions.extend(initial_stores);
     block.instructions.push(inst(Op::Branch, None, None, vec![Operand::IdRef(entry_label)]));
     let after = Block { label: Some(inst(Op::Label, None, Some(after_label), vec![])), instructions: rest };

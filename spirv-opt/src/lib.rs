@@ -143,11 +143,11 @@ pub fn optimize(m: &mut Module, opts: &Options) {
 /// Runs `passes` over the module in order, calling `before` with each pass before it runs (for
 /// `-fspv-print-all`).
 pub fn optimize_with(m: &mut Module, passes: &[Pass], opts: &Options, before: &mut dyn FnMut(&Module, Pass)) {
-    debuginfo::run(m);
     for &pass in passes {
         before(m, pass);
         run_pass(m, pass, opts);
     }
+    debuginfo::finish(m);
 }
 
 pub use flags::{passes_from_flags, FlagError};

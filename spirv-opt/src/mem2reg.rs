@@ -11,8 +11,14 @@
 //!
 //! Variables reached through `OpAccessChain`, passed to a call or copied with `OpCopyMemory` stay
 //! (after inlining few remain). Volatile accesses keep their variable.
+//!
+//! Debug information (as SPIRV-Tools' SSA rewriter keeps it): a `DebugDeclare` of a promoted
+//! variable becomes a `DebugValue` of the variable's value after each store and after each
+//! `OpPhi` placed for it (and one where the declaration stood, when a value was stored before
+//! it); other debug instructions naming the variable go.
 
 use crate::cfg::{Cfg, Dominators};
+use crate::debuginfo::{self, ops, Sets};
 use crate::ids::{id_at, rename_used, IdAlloc};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{MemoryAccess, Op, StorageClass, Word};
@@ -23,6 +29,7 @@ struct Ctx {
     undefs: HashMap<Word, Word>,
     new_undefs: Vec<Instruction>,
     ids: IdAlloc,
+    sets: Sets,
 }
 
 impl Ctx {
@@ -51,7 +58,8 @@ pub fn run(m: &mut Module) -> bool {
         .filter(|i| i.class.opcode == Op::Undef)
         .filter_map(|i| Some((i.result_type?, i.result_id?)))
         .collect();
-    let mut cx = Ctx { pointee, undefs, new_undefs: Vec::new(), ids: IdAlloc::new(m) };
+    let sets = Sets::new(m);
+    let mut cx = Ctx { pointee, undefs, new_undefs: Vec::new(), ids: IdAlloc::new(m), sets };
     let mut changed = false;
     for f in &mut m.functions {
         changed |= promote(f, &mut cx);
@@ -66,7 +74,7 @@ fn volatile(i: &Instruction, from: usize) -> bool {
 }
 
 /// The variables of `f` that can be promoted: index by id.
-fn candidates(f: &Function) -> HashMap<Word, usize> {
+fn candidates(f: &Function, sets: &Sets) -> HashMap<Word, usize> {
     let Some(entry) = f.blocks.first() else { return HashMap::default() };
     let mut vars: HashMap<Word, usize> = HashMap::default();
     for i in entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable) {
@@ -83,6 +91,9 @@ fn candidates(f: &Function) -> HashMap<Word, usize> {
             Op::Variable => true,
             _ => false,
         };
+        if sets.is_debug(i) {
+            continue;
+        }
         for (k, op) in i.operands.iter().enumerate() {
             let Some(id) = op.id_ref_any() else { continue };
             if vars.contains_key(&id) && !(ok_pointer && k == 0) {
@@ -100,7 +111,7 @@ fn candidates(f: &Function) -> HashMap<Word, usize> {
 }
 
 fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
-    let vars = candidates(f);
+    let vars = candidates(f, &cx.sets);
     if vars.is_empty() {
         return false;
     }
@@ -116,6 +127,18 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
     if types.contains(&0) {
         return false;
     }
+    // Each variable's DebugDeclares: (void type, debug set, local variable, expression).
+    let mut declares: Vec<Vec<[Word; 4]>> = vec![Vec::new(); nv];
+    for i in f.blocks.iter().flat_map(|b| &b.instructions) {
+        if cx.sets.op(i) == Some(ops::DECLARE) {
+            let v = debuginfo::arg(i, 1).and_then(|p| vars.get(&p));
+            let parts = (i.result_type, id_at(i, 0), debuginfo::arg(i, 0), debuginfo::arg(i, 2));
+            if let (Some(&v), (Some(void), Some(set), Some(local), Some(expr))) = (v, parts) {
+                declares[v].push([void, set, local, expr]);
+            }
+        }
+    }
+    let value = |cx: &mut Ctx, d: &[Word; 4], val: Word| debuginfo::inst(d[0], d[1], cx.ids.fresh(), ops::VALUE, &[d[2], val, d[3]]);
     let cfg = Cfg::new(f);
     let dom = Dominators::new(&cfg);
     let nb = f.blocks.len();
@@ -171,25 +194,45 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
                 })
                 .collect()
         };
-        f.blocks[b].instructions.retain(|i| {
-            let var = id_at(i, 0).and_then(|p| vars.get(&p).copied());
+        let old = std::mem::take(&mut f.blocks[b].instructions);
+        let mut kept = Vec::with_capacity(old.len());
+        for i in old {
+            let var = id_at(&i, 0).and_then(|p| vars.get(&p).copied());
             match (i.class.opcode, var) {
                 (Op::Load, Some(v)) => {
                     replace.insert(i.result_id.unwrap(), cur[v]);
-                    false
                 }
                 (Op::Store, Some(v)) => {
-                    let mut val = id_at(i, 1).unwrap();
+                    let mut val = id_at(&i, 1).unwrap();
                     while let Some(&n) = replace.get(&val) {
                         val = n;
                     }
                     cur[v] = val;
-                    false
+                    for d in &declares[v] {
+                        kept.push(value(cx, d, val));
+                    }
                 }
-                (Op::Variable, _) => !i.result_id.is_some_and(|r| vars.contains_key(&r)),
-                _ => true,
+                (Op::Variable, _) if i.result_id.is_some_and(|r| vars.contains_key(&r)) => {}
+                (Op::ExtInst, _) if cx.sets.is_debug(&i) => {
+                    let named = i.operands.iter().skip(2).filter_map(|o| o.id_ref_any()).find_map(|id| vars.get(&id).copied());
+                    match named {
+                        // Where the declaration stood, the value it has there (if one was stored).
+                        Some(v) if cx.sets.op(&i) == Some(ops::DECLARE) => {
+                            if !cx.undefs.values().any(|&u| u == cur[v]) {
+                                let parts = (i.result_type, id_at(&i, 0), debuginfo::arg(&i, 0), debuginfo::arg(&i, 2));
+                                if let (Some(void), Some(set), Some(local), Some(expr)) = parts {
+                                    kept.push(value(cx, &[void, set, local, expr], cur[v]));
+                                }
+                            }
+                        }
+                        Some(_) => {}
+                        None => kept.push(i),
+                    }
+                }
+                _ => kept.push(i),
             }
-        });
+        }
+        f.blocks[b].instructions = kept;
         end[b] = Some(cur);
     }
 
@@ -246,18 +289,24 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
 
     // Place the phis that stay, then rename every use.
     let mut by_block: Vec<Vec<Instruction>> = vec![Vec::new(); nb];
+    let mut values: Vec<Vec<Instruction>> = vec![Vec::new(); nb];
     for &(b, v, id) in &phis {
         if replace.contains_key(&id) {
             continue;
         }
         let ops = operands[&id].iter().flat_map(|&(val, parent)| [Operand::IdRef(val), Operand::IdRef(parent)]).collect();
         by_block[b].push(Instruction::new(Op::Phi, Some(types[v]), Some(id), ops));
+        for d in &declares[v] {
+            values[b].push(value(cx, d, id));
+        }
     }
-    for (b, new) in by_block.into_iter().enumerate() {
+    for (b, (new, vals)) in by_block.into_iter().zip(values).enumerate() {
         if !new.is_empty() {
             let insts = &mut f.blocks[b].instructions;
             let n = insts.iter().take_while(|i| i.class.opcode == Op::Phi).count();
+            let k = n + new.len();
             insts.splice(n..n, new);
+            insts.splice(k..k, vals);
         }
     }
     let map = |id: Word| replace.contains_key(&id).then(|| chase(&replace, id));

@@ -11,7 +11,9 @@
 //!   instruction reads (a pointer's pointee, a struct's members, a constant's type);
 //! - specialization constants (the pipeline may still set them by `SpecId`), functions and
 //!   variables with `LinkageAttributes` (a library exports them), and global `OpExtInst`s
-//!   (non-semantic debug information names what it describes);
+//!   (non-semantic debug information names what it describes), though a debug instruction's
+//!   naming a variable or a function does not keep it ([`crate::debuginfo::finish`] puts
+//!   `DebugInfoNone` in its place);
 //! - with [`Keep::bindings`] (`-fspv-preserve-bindings`), every variable with a `DescriptorSet` or
 //!   `Binding` decoration; with [`Keep::interface`] (`-fspv-preserve-interface`), every `Input` and
 //!   `Output` variable an entry point lists;
@@ -19,6 +21,7 @@
 //!
 //! `OpExtInstImport`s, capabilities, extensions and debug strings stay as they are.
 
+use crate::debuginfo::Sets;
 use crate::ids::{for_each_used, id_at};
 use crate::Keep;
 use rspirv::dr::{Module, Operand};
@@ -88,6 +91,10 @@ fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
     let functions: HashMap<Word, usize> =
         m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
     let decorated = decoration_ids(m);
+    let sets = Sets::new(m);
+    let describes_code = |id: Word| {
+        functions.contains_key(&id) || globals.get(&id).is_some_and(|&k| m.types_global_values[k].class.opcode == Op::Variable)
+    };
 
     let mut live = HashSet::default();
     let mut work: Vec<Word> = Vec::new();
@@ -144,7 +151,16 @@ fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
             work.extend(more.iter().copied());
         }
         if let Some(&i) = globals.get(&id) {
-            for_each_used(&m.types_global_values[i], |u| work.push(u));
+            let inst = &m.types_global_values[i];
+            if sets.is_debug(inst) {
+                for_each_used(inst, |u| {
+                    if !describes_code(u) {
+                        work.push(u)
+                    }
+                });
+                continue;
+            }
+            for_each_used(inst, |u| work.push(u));
         } else if let Some(&i) = functions.get(&id) {
             let f = &m.functions[i];
             let all = f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions)));

@@ -133,3 +133,49 @@ pub fn check_fixes(env: &str, why: &str, input: &str, expected: &str, pass: impl
     assert!(!o.status.success() && said.contains(why), "spirv-val should reject the input with {why:?}, said: {said}");
     Some(run_and_compare(env, &words, expected, pass))
 }
+
+/// Loads assembled words into a module, module-level `OpExtInst`s included (rspirv's loader
+/// refuses them: they are taken out of the binary first, then appended to the module's globals as
+/// the emitter places them, after every type, constant and variable, so inputs must put them
+/// there).
+pub fn load_with_debug(words: &[u32]) -> Module {
+    use rspirv::dr::{Instruction, Operand};
+    let mut kept = words[..5].to_vec();
+    let mut ext = Vec::new();
+    let mut k = 5;
+    let mut in_functions = false;
+    while k < words.len() {
+        let (n, op) = ((words[k] >> 16) as usize, words[k] & 0xffff);
+        in_functions |= op == spirv::Op::Function as u32;
+        if op == spirv::Op::ExtInst as u32 && !in_functions {
+            let w = &words[k..k + n];
+            let mut ops = vec![Operand::IdRef(w[3]), Operand::LiteralExtInstInteger(w[4])];
+            ops.extend(w[5..].iter().map(|&x| Operand::IdRef(x)));
+            ext.push(Instruction::new(spirv::Op::ExtInst, Some(w[1]), Some(w[2]), ops));
+        } else {
+            kept.extend_from_slice(&words[k..k + n]);
+        }
+        k += n;
+    }
+    let mut m = rspirv::dr::load_words(&kept).expect("rspirv loads the input");
+    m.types_global_values.extend(ext);
+    m
+}
+
+/// [`check_env`] for inputs with module-level debug instructions ([`load_with_debug`]).
+pub fn check_debug(env: &str, input: &str, expected: &str, pass: impl FnOnce(&mut Module)) -> Option<String> {
+    if !tools() {
+        return None;
+    }
+    let words = assemble(input, env);
+    validate(&words, env, "input");
+    let mut m = load_with_debug(&words);
+    pass(&mut m);
+    let out = m.assemble();
+    validate(&out, env, "output");
+    let want = assemble(expected, env);
+    validate(&want, env, "expectation");
+    let (got, want) = (canonical(&disassemble(&out)), canonical(&disassemble(&want)));
+    assert_eq!(got, want, "\n--- got\n{got}\n--- expected\n{want}");
+    Some(got)
+}
