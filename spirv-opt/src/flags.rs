@@ -47,6 +47,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         // no pass that trades size for speed.
         "O" | "Os" => PIPELINE,
         "inline-entry-points-exhaustive" => &[Pass::Inline],
+        "private-to-local" => &[Pass::PrivateToLocal],
         "convert-local-access-chains" => &[Pass::Chains],
         "ssa-rewrite" | "eliminate-local-multi-store" => &[Pass::Mem2Reg],
         "eliminate-dead-branches" => &[Pass::DeadBranches],

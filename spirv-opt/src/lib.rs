@@ -24,6 +24,7 @@ pub mod mem2reg;
 pub mod memmodel;
 pub mod merge;
 pub mod offsets;
+pub mod private;
 pub mod scalar;
 pub mod unroll;
 pub mod unused;
@@ -50,6 +51,8 @@ pub struct Options {
 pub enum Pass {
     /// [`inline`]: calls replaced by the callee's body.
     Inline,
+    /// [`private`]: `Private` variables only an entry point uses become its local variables.
+    PrivateToLocal,
     /// [`chains`]: constant access chains into local variables to whole loads and stores.
     Chains,
     /// [`mem2reg`]: function-local variables to SSA values.
@@ -81,6 +84,7 @@ impl Pass {
     pub fn name(self) -> &'static str {
         match self {
             Pass::Inline => "inline",
+            Pass::PrivateToLocal => "private-to-local",
             Pass::Chains => "convert-local-access-chains",
             Pass::Mem2Reg => "ssa-rewrite",
             Pass::DeadBranches => "eliminate-dead-branches",
@@ -97,7 +101,9 @@ impl Pass {
 }
 
 /// The passes `-O1`..`-O3` run, in order: inlining first, so that what went through pointer
-/// parameters becomes local loads and stores; member-wise accesses to locals become whole ones so
+/// parameters becomes local loads and stores; the functions inlining left uncalled removed (as
+/// spirv-opt's dead-function elimination after inlining), so that `Private` variables (`static`
+/// globals) that only the entry point uses become its locals, so that what they hold is propagated too; member-wise accesses to locals become whole ones so
 /// that mem2reg promotes them; folding once values flow as SSA ids; `[unroll]` loops whose
 /// induction values folding left constant, fully unrolled; branches on what folding made
 /// constant, then straight-line blocks joined, and folding again over what that exposed (phis with
@@ -105,6 +111,8 @@ impl Pass {
 /// when the functions no longer use what they did.
 pub const PIPELINE: &[Pass] = &[
     Pass::Inline,
+    Pass::RemoveUnused,
+    Pass::PrivateToLocal,
     Pass::Chains,
     Pass::Mem2Reg,
     Pass::Fold,
@@ -121,6 +129,7 @@ pub const PIPELINE: &[Pass] = &[
 pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
     match pass {
         Pass::Inline => inline::run(m),
+        Pass::PrivateToLocal => private::run(m),
         Pass::Chains => chains::run(m),
         Pass::Mem2Reg => mem2reg::run(m),
         Pass::DeadBranches => branch::run(m),
