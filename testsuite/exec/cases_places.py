@@ -281,6 +281,7 @@ def resources_structs_mixed():
     out.append(b[0] * 4)                        # m3.scale = 4; pickB(m3.src)
     out.append(b[1] * 5)                        # m3.bump(); m3.get(1)
     out.append(a[2] * 5 * 2 + b[0] * 10)        # m3.src = A; m3.twice(2) + arr[1].get(0)
+    out.append(a[0] * 5 + b[2])                 # m3.buffer()[0] * m3.scale + arr[1].buffer()[2]
     return "structs that mix buffers and data: initializer lists, copies, member writes, nested " \
         "structs, arrays of them, a by-value parameter the callee changes, out resource parameters, methods", \
         (1, 1, 1), 1, [

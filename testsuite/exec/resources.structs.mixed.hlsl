@@ -2,7 +2,8 @@
 // Function variable of its own, each resource member designates a global at compile time):
 // initializer lists (a vector member spread into scalars), whole copies, member writes, nested
 // structs, arrays of them, a by-value parameter the callee changes, and out resource parameters
-// (a local, and a member of a mixed struct), methods that read and write the object's data.
+// (a local, and a member of a mixed struct), methods that read and write the object's data
+// or return one of its resources.
 struct Material {
     StructuredBuffer<uint> src;
     uint scale;
@@ -10,6 +11,7 @@ struct Material {
     uint get(uint i) { return src[i] * scale; }
     void bump() { scale += 1; }
     uint twice(uint i) { return get(i) * 2; }
+    StructuredBuffer<uint> buffer() { return src; }
 };
 struct Pass { Material m; RWStructuredBuffer<uint> dst; uint base; };
 
@@ -57,4 +59,5 @@ void main() {
     Out[o++] = m3.get(1);
     m3.src = A;
     Out[o++] = m3.twice(2) + arr[1].get(0);
+    Out[o++] = m3.buffer()[0] * m3.scale + arr[1].buffer()[2];
 }

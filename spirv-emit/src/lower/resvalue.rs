@@ -305,7 +305,22 @@ impl<'m> Lowerer<'m> {
                 self.call(*func, None, args, ex.ty)?;
                 Ok(val)
             }
-            ExprKind::Call { this_arg: Some(_), .. } => unsupported("a method that returns resources", self.expr_span(e)),
+            // A method returning resources: the same, with `this` designating what the object
+            // does while its returns are found (`resmixed.rs` binds it in the method's copy).
+            ExprKind::Call { func, this_arg: Some(t), args } => {
+                let obj = if self.is_res_struct(m.expr(*t).ty) { Some(self.res_value(*t)?) } else { None };
+                let saved = match obj {
+                    Some(o) => Some(std::mem::replace(&mut self.this_res, Some(o))),
+                    None => None,
+                };
+                let val = self.res_returned(*func, args, e);
+                if let Some(s) = saved {
+                    self.this_res = s;
+                }
+                let val = val?;
+                self.call(*func, Some(*t), args, ex.ty)?;
+                Ok(val)
+            }
             _ if matches!(m.types.get(ex.ty), Type::Object { .. }) || self.is_resource_array(ex.ty) => self.res_leaf_of(e),
             _ => unsupported(format!("this expression of type '{}' holding resources", self.type_name(ex.ty)), self.expr_span(e)),
         }
