@@ -429,6 +429,7 @@ pub(crate) fn dxil(
     let lower = hlslc_dxil::lower::LowerOptions {
         shader_model: (u32::from(profile.major), u32::from(profile.minor)),
         entry_name: options.entry.clone(),
+        hlsl_version: options.hlsl_version.number(),
         enable_16bit: options.enable_16bit_types,
         gvn: options.opt_level > 0
             && !options.disable_optimizations

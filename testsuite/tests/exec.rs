@@ -162,8 +162,10 @@ fn exec_cases_through_dxil() {
     let hlslc = hlslc();
     let dir = package_dir().join("exec");
     let ratchet_path = dir.join("dxil-passing.txt");
-    let ratchet: Vec<String> = std::fs::read_to_string(&ratchet_path)
-        .unwrap_or_default()
+    let ratchet_text = std::fs::read_to_string(&ratchet_path).unwrap_or_default();
+    // The file's leading comment (what is not expected to pass, and why) survives an update.
+    let header: String = ratchet_text.lines().take_while(|l| l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let ratchet: Vec<String> = ratchet_text
         .lines()
         .map(|l| l.trim().to_string())
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -203,7 +205,12 @@ fn exec_cases_through_dxil() {
         let mut all: Vec<String> = ratchet.iter().cloned().chain(passed.iter().cloned()).collect();
         all.sort();
         all.dedup();
-        let text = format!("# HLSL execution cases that pass through DXIL (hlslc -Fo, dxil-spirv, Vulkan).\n# A ratchet: it may only grow (HLSLC_UPDATE_RATCHET=1 adds newly passing cases).\n{}\n", all.join("\n"));
+        let header = if header.is_empty() {
+            "# HLSL execution cases that pass through DXIL (hlslc -Fo, dxil-spirv, Vulkan).\n# A ratchet: it may only grow (HLSLC_UPDATE_RATCHET=1 adds newly passing cases).\n".to_string()
+        } else {
+            header
+        };
+        let text = format!("{header}{}\n", all.join("\n"));
         std::fs::write(&ratchet_path, text).unwrap();
     }
     if gpu.is_some() {

@@ -474,7 +474,7 @@ pub(crate) fn emit_metadata(
         m,
         &Signatures { inputs: sigs.inputs.clone(), outputs: sigs.outputs.clone(), patch_constant: sigs.patch_constant.clone() },
     );
-    let properties = entry_properties(t, target, ep, sigs, res.shader_flags(m, target), patch_constant_function);
+    let properties = entry_properties(t, target, ep, sigs, res.shader_flags(m, target, options.enable_16bit), patch_constant_function);
     let name = options.entry_name.clone();
     metadata::emit_entry_point(
         m,

@@ -221,6 +221,9 @@ impl Lowerer<'_> {
                     self.expr(*lhs)?;
                     return self.expr(*rhs);
                 }
+                if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) && self.short_circuits(*lhs) && self.has_effects(*rhs) {
+                    return self.short_circuit(*op == BinaryOp::LogAnd, *lhs, *rhs);
+                }
                 let kind = self.kind_of(t.expr(*lhs).ty);
                 let (a, b) = (self.expr(*lhs)?, self.expr(*rhs)?);
                 let mut out = Vec::new();
@@ -261,6 +264,11 @@ impl Lowerer<'_> {
                 let place = self.place(*lhs)?;
                 self.store_place(&place, &value, span)?;
                 Ok(value)
+            }
+            ExprKind::Ternary { cond, then, otherwise }
+                if self.short_circuits(*cond) && (self.has_effects(*then) || self.has_effects(*otherwise)) =>
+            {
+                self.short_circuit_select(*cond, *then, *otherwise)
             }
             ExprKind::Ternary { cond, then, otherwise } => {
                 let c = self.expr(*cond)?;

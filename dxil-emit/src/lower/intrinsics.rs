@@ -385,7 +385,22 @@ impl Lowerer<'_> {
                     I::Firstbithigh if k.is_signed_int() => DxilOp::FirstbitSHi,
                     _ => DxilOp::FirstbitHi,
                 };
-                self.per_comp(&vals, |l, x| l.op(dop, Self::overload(k), &[x[0]], span))
+                if !matches!(dop, DxilOp::FirstbitHi | DxilOp::FirstbitSHi) {
+                    return self.per_comp(&vals, |l, x| l.op(dop, Self::overload(k), &[x[0]], span));
+                }
+                // DXIL's FirstbitHi/FirstbitSHi count from the most significant bit; HLSL's
+                // firstbithigh counts from the least: `width - 1 - r`, keeping -1 (no bit found),
+                // as dxc lowers it (`sub i32 31`, `icmp eq -1`, `select`).
+                let t = self.scalar_ir(k);
+                let top = self.b.module.types.int_width(t).unwrap_or(32) as i32 - 1;
+                self.per_comp(&vals, |l, x| {
+                    let r = l.op(dop, Self::overload(k), &[x[0]], span)?;
+                    let top = l.ci32(top);
+                    let d = l.b.binary(BinOp::Sub, top, r);
+                    let none = l.ci32(-1);
+                    let c = l.b.icmp(IntPred::Eq, r, none);
+                    Ok(l.b.select(c, none, d))
+                })
             }
             I::Isnan | I::Isinf | I::Isfinite | I::Isnormal => {
                 let dop = match op {

@@ -85,7 +85,7 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
     metadata::emit_shader_model(&mut m, Stage::Library, major, minor);
     let records = res.metadata(&mut m, module);
     let resources = metadata::emit_resources(&mut m, &records);
-    let mut flags = res.shader_flags(&m, Target { stage: Stage::Library, version });
+    let mut flags = res.shader_flags(&m, Target { stage: Stage::Library, version }, options.enable_16bit);
     if options.validator_version >= (1, 8) {
         // UAVsAtEveryStage describes vertex to geometry stages; validator 1.8 no longer sets it
         // for libraries.

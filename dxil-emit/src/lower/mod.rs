@@ -13,6 +13,7 @@
 //! access), [`cleanup`] (dead code removal).
 
 mod cleanup;
+mod cond;
 pub mod debug;
 mod entry;
 mod expr;
@@ -46,6 +47,8 @@ pub struct LowerOptions {
     pub shader_model: (u32, u32),
     /// The entry function's name in the output (`-E`).
     pub entry_name: String,
+    /// `-HV`: the HLSL version (2021 and later short-circuit scalar `&&`, `||` and `?:`).
+    pub hlsl_version: u32,
     /// `-enable-16bit-types`: native 16-bit types and dxc's 16-bit data layout.
     pub enable_16bit: bool,
     /// Remove recomputed values (dxc's GVN; off at `-O0` and with `-opt-disable gvn`).

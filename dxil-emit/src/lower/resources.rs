@@ -1289,7 +1289,10 @@ impl ResState {
     }
 
     /// Shader flags (`!dx.entryPoints` tag 0) implied by what the shader uses.
-    pub fn shader_flags(&self, m: &ir::Module, target: Target) -> u64 {
+    /// `native16` (`-enable-16bit-types`): 16-bit types are native, which the flags say (bit 23,
+    /// "Use native low precision", beside bit 5 "low precision present"; dxil-spirv reads it to
+    /// access raw buffers in 16-bit units).
+    pub fn shader_flags(&self, m: &ir::Module, target: Target, native16: bool) -> u64 {
         let mut flags = 0u64;
         let uses = |name: &str| m.functions.iter().any(|f| f.name.starts_with(name));
         if uses("dx.op.rawBufferLoad") || uses("dx.op.rawBufferStore") || self.list.iter().any(|r| matches!(r.kind, ResourceKind::RawBuffer | ResourceKind::StructuredBuffer)) {
@@ -1318,6 +1321,9 @@ impl ResState {
         }
         if m.types.iter().any(|(_, t)| matches!(t, ir::Type::Half)) || m.types.iter().any(|(_, t)| matches!(t, ir::Type::Int(16))) {
             flags |= 0x20;
+            if native16 {
+                flags |= 1 << 23;
+            }
         }
         flags
     }

@@ -174,7 +174,7 @@ impl Lowerer<'_> {
     }
 
     /// Continues in `block` after the edges into it (unreachable when there are none).
-    fn enter_merge(&mut self, block: BlockId, edges: Vec<(BlockId, Vars)>) {
+    pub(crate) fn enter_merge(&mut self, block: BlockId, edges: Vec<(BlockId, Vars)>) {
         self.switch_to(block);
         if edges.is_empty() {
             self.b.unreachable();

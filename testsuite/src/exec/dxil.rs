@@ -82,7 +82,10 @@ fn bindings(words: &[u32]) -> HashMap<String, Vec<((u32, u32), (usize, usize))>>
 pub fn rebind(converted: &mut [u32], reference: &[u32]) -> Result<(), String> {
     let want = bindings(reference);
     for (name, vars) in bindings(converted) {
-        let Some(&((s, b), _)) = want.get(&name).and_then(|v| v.first()) else {
+        // dxil-spirv names the counter of UAV `X` `XCounter`; hlslc's SPIR-V (as dxc's) names it
+        // `counter.var.X`.
+        let counter = name.strip_suffix("Counter").map(|r| format!("counter.var.{r}"));
+        let Some(&((s, b), _)) = want.get(&name).or_else(|| counter.and_then(|c| want.get(&c))).and_then(|v| v.first()) else {
             return Err(format!("resource '{name}' of the DXIL path has no binding in hlslc's SPIR-V"));
         };
         for (_, (sa, ba)) in vars {
@@ -121,6 +124,8 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, refe
         container.to_string_lossy().into_owned(),
         "--ssbo-uav".into(),
         "--ssbo-srv".into(),
+        // UAV counters as storage buffers (as in hlslc's SPIR-V), not texel buffers.
+        "--uav-counter-force-ssbo".into(),
         "--use-reflection-names".into(),
         "--output".into(),
         out.to_string_lossy().into_owned(),
@@ -132,8 +137,8 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, refe
     if let Some(val) = tools::spirv_tool("spirv-val") {
         let v = process::run(&Spawn {
             program: &val,
-            // The device runs it with the scalar block layout enabled (exec::vulkan), as
-            // vkd3d-proton does: dxil-spirv gives DXIL's packed float3 accesses a stride of 12.
+            // dxil-spirv relies on scalar block layout (as vkd3d-proton, which requires it): a
+            // structured buffer of stride 12 becomes an array of 3-vectors.
             args: &["--target-env".into(), "vulkan1.1".into(), "--scalar-block-layout".into(), out.to_string_lossy().into_owned()],
             timeout: limit,
             ..Default::default()

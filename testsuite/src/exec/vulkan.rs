@@ -86,8 +86,8 @@ impl Gpu {
         let Some((_, p, family, description, api)) = candidates.into_iter().next() else {
             return Err("no Vulkan device with a compute queue".into());
         };
-        // Buffer device addresses (`push address` in a spec) and the scalar block layout (which
-        // dxil-spirv's SPIR-V uses for DXIL's packed buffer accesses, as vkd3d-proton enables it)
+        // Buffer device addresses (`push address` in a spec) and scalar block layout (dxil-spirv
+        // declares a structured buffer of stride 12 as an array of 3-vectors, which needs it)
         // where the device has them.
         let (device_address, scalar_layout) = if vk::api_version_major(api) > 1 || vk::api_version_minor(api) >= 2 {
             let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
