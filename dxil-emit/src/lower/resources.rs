@@ -1068,7 +1068,21 @@ impl Lowerer<'_> {
     }
 
     /// Loads components (byte offset, kind) of element `index` of a structured or raw buffer.
+    /// (The components are accessed in the order of their offsets, so that a column-major
+    /// matrix, whose flattened components are in row order, is still read by whole runs; the
+    /// result is in the components' order.)
     pub(crate) fn raw_load(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
+        let order = by_offset(leaves);
+        let sorted: Vec<(u32, ScalarKind)> = order.iter().map(|&j| leaves[j]).collect();
+        let in_order = self.raw_load_sorted(h, index, &sorted, structured, span)?;
+        let mut out = in_order.clone();
+        for (pos, &j) in order.iter().enumerate() {
+            out[j] = in_order[pos];
+        }
+        Ok(out)
+    }
+
+    fn raw_load_sorted(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
         let mut out = Vec::new();
         for (i, n, lk, size) in self.raw_runs(leaves) {
             let o = Self::overload(lk);
@@ -1089,7 +1103,16 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
+    /// Stores components (byte offset, kind) of element `index`, in the order of their offsets
+    /// (see [`Self::raw_load`]).
     fn raw_store(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], values: &[Value], structured: bool, span: Option<Span>) -> R<()> {
+        let order = by_offset(leaves);
+        let sorted: Vec<(u32, ScalarKind)> = order.iter().map(|&j| leaves[j]).collect();
+        let values: Vec<Value> = order.iter().map(|&j| values[j]).collect();
+        self.raw_store_sorted(h, index, &sorted, &values, structured, span)
+    }
+
+    fn raw_store_sorted(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], values: &[Value], structured: bool, span: Option<Span>) -> R<()> {
         for (i, n, lk, size) in self.raw_runs(leaves) {
             let o = Self::overload(lk);
             let (idx, off) = self.raw_address(index, leaves[i].0, structured);
@@ -1390,3 +1413,10 @@ fn hlsl_type_name(t: &tast::Module, ty: TypeId) -> String {
 
 #[allow(dead_code)]
 fn unused(_: OK) {}
+
+/// The indices of `leaves` (byte offset, kind) in increasing offset order (stable).
+fn by_offset(leaves: &[(u32, ScalarKind)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..leaves.len()).collect();
+    order.sort_by_key(|&j| leaves[j].0);
+    order
+}
