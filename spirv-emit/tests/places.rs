@@ -233,21 +233,21 @@ void main() {
 }
 
 #[test]
-fn an_out_resource_parameter_is_refused() {
-    // Binding the callee's parameter to another texture cannot rebind the caller's variable.
-    let err = common::lower(
+fn an_out_resource_parameter_rebinds_the_callers_variable() {
+    // The callee assigns B to its out parameter: after the call the caller's `t`, which held A,
+    // designates B, so the fetch reads B (resolved at compile time; refused before).
+    let text = check(
         r#"
 Texture2D<float4> A : register(t0);
+Texture2D<float4> B : register(t1);
 RWStructuredBuffer<float4> Out : register(u0);
-void pick(out Texture2D<float4> t) { t = A; }
+void pick(out Texture2D<float4> t) { t = B; }
 [numthreads(1, 1, 1)]
 void main() { Texture2D<float4> t = A; pick(t); Out[0] = t.Load(int3(0, 0, 0)); }
 "#,
-        "cs_6_0",
-        TargetEnv::default(),
-    )
-    .expect_err("an out resource parameter");
-    assert!(err.message.contains("out/inout resource parameter 't'"), "{}", err.message);
+        &["OpLoad %type_2d_image %B", "OpImageFetch %v4float"],
+    );
+    assert!(!text.contains("OpLoad %type_2d_image %A"), "{text}");
 }
 
 #[test]
