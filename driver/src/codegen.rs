@@ -89,10 +89,15 @@ fn optimizer_options(options: &Options) -> hlslc_spirv_opt::Options {
 /// call whose pointer argument is not a variable or parameter (a base struct's method called on
 /// a derived object gets `OpAccessChain` of member 0, as in dxc), invalid in logical addressing
 /// until inlining, or that uses `[[vk::combinedImageSampler]]` (dxc legalizes every module with
-/// a combined image sampler binding: its calls are inlined and its loads folded even at -O0).
-/// Such a module goes through the optimizer's recipe; every other one keeps the emitter's form.
+/// a combined image sampler binding: its calls are inlined and its loads folded even at -O0), or
+/// with an `InterpolateAt*` whose interpolant is the emitter's temporary rather than the stage
+/// input itself (see `hlslc_spirv_opt::interp`). Such a module goes through the optimizer's
+/// recipe; every other one keeps the emitter's form.
 fn legalizer(options: &Options, module: &rspirv::dr::Module) -> Option<hlslc_spirv_opt::Options> {
-    let needed = has_runtime_texel_offset(module) || has_call_through_access_chain(module) || has_combined_image_sampler(module);
+    let needed = has_runtime_texel_offset(module)
+        || has_call_through_access_chain(module)
+        || has_combined_image_sampler(module)
+        || !hlslc_spirv_opt::interp::off_input(module).is_empty();
     (!options.high_level_only && needed).then(|| optimizer_options(options))
 }
 
@@ -148,6 +153,19 @@ fn check_texel_offsets(module: &rspirv::dr::Module, diags: &mut Diagnostics) {
         diags.push(Diagnostic::error(
             "a texture offset is not a compile-time constant: Vulkan allows a run-time offset only in Gather \
              (pass a literal or a constant, or a value the optimizer can fold into one)",
+        ));
+    }
+}
+
+/// After optimization every `InterpolateAt*` (`EvaluateAttribute*`) must interpolate a stage
+/// input: the emitter passes a temporary holding the value, which the optimizer traces back to
+/// the input it was loaded from. A value computed otherwise has nothing to interpolate; dxc's
+/// legalization leaves such a module invalid, hlslc refuses it.
+fn check_interpolants(module: &rspirv::dr::Module, diags: &mut Diagnostics) {
+    if !hlslc_spirv_opt::interp::off_input(module).is_empty() {
+        diags.push(Diagnostic::error(
+            "EvaluateAttributeAtSample/EvaluateAttributeCentroid/EvaluateAttributeSnapped need a pixel shader \
+             input (or a component or member of one) as their first argument, not a computed value",
         ));
     }
 }
@@ -343,6 +361,7 @@ pub(crate) fn spirv(
                     }
                 });
                 check_texel_offsets(&m, diags);
+                check_interpolants(&m, diags);
             }
             // -fspv-use-vulkan-memory-model: after the optimizer (whose passes read the
             // GLSL450 model's decorations), at every level, -fcgl included, as dxc does.

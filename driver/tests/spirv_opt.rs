@@ -199,3 +199,56 @@ fn debug_info_survives_o3() {
     assert!(o3.contains("OpString \"scale\""), "{o3}");
     assert!(o3.contains("OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\""), "{o3}");
 }
+
+/// `EvaluateAttribute*` passes a temporary holding the value, as dxc's `-fcgl` output does;
+/// at `-O0` as at `-O3` the interpolant becomes the stage input it was loaded from (through a
+/// struct parameter and a helper function): the whole input, an access chain for a vector's
+/// component, an array element or a matrix row (SPIR-V column), and the output validates.
+/// `-fcgl` keeps the temporaries.
+#[test]
+fn evaluate_attribute_interpolates_the_stage_input_at_every_level() {
+    let src = r#"
+struct PSIn { float4 pos : SV_Position; float4 color : COLOR; float2 uv[2] : TEXCOORD; float2x3 m : MAT; };
+float4 helper(PSIn i) { return EvaluateAttributeCentroid(i.color) + EvaluateAttributeAtSample(i.color.y, 1); }
+float4 main(PSIn i) : SV_Target {
+  float4 r = helper(i);
+  r.xy += EvaluateAttributeSnapped(i.uv[1], int2(1, -1));
+  r.z += EvaluateAttributeAtSample(i.m, 2)[1][2];
+  return r;
+}
+"#;
+    for level in ["-O0", "-O3"] {
+        let text = spirv_of(src, &[level]);
+        assert!(text.contains("OpCapability InterpolationFunction"), "{level}:\n{text}");
+        assert!(text.contains("InterpolateAtCentroid %in_var_COLOR\n"), "{level}:\n{text}");
+        for (chain, op) in [
+            ("%_ptr_Input_float %in_var_COLOR %uint_1", "InterpolateAtSample"),
+            ("%_ptr_Input_v2float %in_var_TEXCOORD %uint_1", "InterpolateAtOffset"),
+            ("%_ptr_Input_v3float %in_var_MAT %uint_1", "InterpolateAtSample"),
+        ] {
+            let at = text.find(&format!("OpAccessChain {chain}\n")).unwrap_or_else(|| panic!("{level}: no {chain}:\n{text}"));
+            let next = text[at..].lines().nth(1).unwrap();
+            assert!(next.contains(op), "{level}: {chain} then {next}");
+        }
+        assert!(!text.contains("temp_var"), "{level}:\n{text}");
+    }
+    let args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl", "-fcgl"].iter().map(|s| s.to_string()).collect();
+    let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
+    let r = compile(src, "a.hlsl", &inv.options, None);
+    let text = r.listing.expect("a listing");
+    assert!(text.contains("InterpolateAtCentroid %temp_var_v4float"), "{text}");
+}
+
+/// A computed value has no input to interpolate: refused at every level but `-fcgl`, naming the
+/// intrinsics, instead of giving invalid SPIR-V.
+#[test]
+fn evaluate_attribute_of_a_computed_value_is_refused() {
+    let src = "float4 main(float4 c : COLOR) : SV_Target { return EvaluateAttributeCentroid(c * 2); }";
+    for level in ["-O0", "-O3"] {
+        let args: Vec<String> = ["-spirv", "-T", "ps_6_0", "-E", "main", "a.hlsl", level].iter().map(|s| s.to_string()).collect();
+        let inv = parse_args(Tool::Hlslc, &args).expect("arguments parse");
+        let r = compile(src, "a.hlsl", &inv.options, None);
+        assert!(!r.succeeded(), "{level}");
+        assert!(r.render_diagnostics().contains("EvaluateAttributeCentroid/EvaluateAttributeSnapped need a pixel shader input"), "{level}");
+    }
+}

@@ -55,6 +55,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         "if-conversion" => &[Pass::IfConversion],
         "fix-func-call-param" => &[Pass::FixCallArguments],
         "loop-unroll" => &[Pass::Unroll],
+        "interpolate-fixup" => &[Pass::InterpolateFixup],
         // spirv-opt's ADCE also removes the globals, types and functions nothing uses.
         "eliminate-dead-code-aggressive" => &[Pass::Dce, Pass::RemoveUnused],
         // Folding, constant and copy propagation, composite extracts of known composites.

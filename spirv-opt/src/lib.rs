@@ -20,6 +20,7 @@ pub mod hash;
 pub mod ids;
 pub mod ifconv;
 pub mod inline;
+pub mod interp;
 pub mod mem2reg;
 pub mod memmodel;
 pub mod merge;
@@ -77,6 +78,9 @@ pub enum Pass {
     FixCallArguments,
     /// [`unroll`]: loops marked `Unroll` with a constant trip count, fully unrolled.
     Unroll,
+    /// [`interp`]: `InterpolateAt*` interpolants traced back to the stage inputs they were
+    /// loaded from.
+    InterpolateFixup,
 }
 
 impl Pass {
@@ -96,6 +100,7 @@ impl Pass {
             Pass::IfConversion => "if-conversion",
             Pass::FixCallArguments => "fix-func-call-param",
             Pass::Unroll => "loop-unroll",
+            Pass::InterpolateFixup => "interpolate-fixup",
         }
     }
 }
@@ -104,7 +109,8 @@ impl Pass {
 /// parameters becomes local loads and stores; the functions inlining left uncalled removed (as
 /// spirv-opt's dead-function elimination after inlining), so that `Private` variables (`static`
 /// globals) that only the entry point uses become its locals, so that what they hold is propagated too; member-wise accesses to locals become whole ones so
-/// that mem2reg promotes them; folding once values flow as SSA ids; `[unroll]` loops whose
+/// that mem2reg promotes them; folding once values flow as SSA ids; interpolants traced back to
+/// the stage inputs whose loaded values now reach them; `[unroll]` loops whose
 /// induction values folding left constant, fully unrolled; branches on what folding made
 /// constant, then straight-line blocks joined, and folding again over what that exposed (phis with
 /// one incoming value); dead code after the passes that leave it; the module-level removal last,
@@ -116,6 +122,7 @@ pub const PIPELINE: &[Pass] = &[
     Pass::Chains,
     Pass::Mem2Reg,
     Pass::Fold,
+    Pass::InterpolateFixup,
     Pass::Unroll,
     Pass::DeadBranches,
     Pass::MergeBlocks,
@@ -141,6 +148,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::IfConversion => ifconv::run(m),
         Pass::FixCallArguments => fixcall::run(m),
         Pass::Unroll => unroll::run(m),
+        Pass::InterpolateFixup => interp::run(m),
     }
 }
 

@@ -187,10 +187,26 @@ pub fn run(module: &mut Module, target: TargetEnv) {
             _ => None,
         })
         .collect();
+    // GLSL.std.450's InterpolateAtCentroid/Sample/Offset (76..=78) need InterpolationFunction.
+    let glsl: HashSet<u32> = module
+        .ext_inst_imports
+        .iter()
+        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
+        .filter_map(|i| i.result_id)
+        .collect();
     for f in &module.functions {
         for b in &f.blocks {
             for inst in &b.instructions {
                 visit_instruction(inst, &info, &value_types, &mut needs);
+                if inst.class.opcode == Op::ExtInst {
+                    if let (Some(Operand::IdRef(set)), Some(Operand::LiteralExtInstInteger(n))) =
+                        (inst.operands.first(), inst.operands.get(1))
+                    {
+                        if glsl.contains(set) && (76..=78).contains(n) {
+                            needs.cap(C::InterpolationFunction);
+                        }
+                    }
+                }
                 if inst.result_id.is_some_and(|r| nonuniform.contains(&r)) {
                     if let Some(c) = nonuniform_indexing(inst, &info, &value_types) {
                         needs.cap(c);

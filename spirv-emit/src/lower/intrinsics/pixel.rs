@@ -95,8 +95,61 @@ impl<'m> Lowerer<'m> {
                     Ok(self.b.value(Op::IsHelperInvocationEXT, rty, vec![])?)
                 }
             }
+            I::EvaluateAttributeAtSample | I::EvaluateAttributeCentroid | I::EvaluateAttributeSnapped => {
+                self.evaluate_attribute(op, args, ty)
+            }
             _ => return Ok(None),
         };
         v.map(Some)
+    }
+
+    /// `EvaluateAttribute{AtSample,Centroid,Snapped}`: GLSL.std.450's `InterpolateAt{Sample,
+    /// Centroid,Offset}`, in dxc's `-fcgl` shape: the value goes through a function-scope
+    /// temporary (`%temp_var_v4float`) whose pointer is the interpolant, a matrix row by row;
+    /// the snapped offset is converted to floats. The interpolant must be an `Input` pointer:
+    /// the optimizer's interpolant fix-up (spirv-opt's `interp`, run by the driver's legalizer
+    /// at every level but `-fcgl`) traces the temporary back to the stage input it was loaded
+    /// from, and the driver refuses a module where that fails.
+    fn evaluate_attribute(&mut self, op: I, args: &[ExprId], ty: TypeId) -> R<SpvId> {
+        use spirv::GlslStd450Op as G;
+        let x = self.rvalue(args[0])?;
+        let g = match op {
+            I::EvaluateAttributeAtSample => G::InterpolateAtSample,
+            I::EvaluateAttributeSnapped => G::InterpolateAtOffset,
+            _ => G::InterpolateAtCentroid,
+        };
+        let name = match self.shape(ty) {
+            Some(s) if s.is_matrix() => {
+                let kind = match s.kind {
+                    ScalarKind::Half => "half",
+                    ScalarKind::Double => "double",
+                    _ => "float",
+                };
+                format!("temp.var.v{}{kind}", s.cols)
+            }
+            _ => format!("temp.var.{}", self.spirv_type_name(ty)),
+        };
+        let mut extra: Option<Option<SpvId>> = None;
+        self.per_row(ty, &[(x, ty)], |l, rt, p| {
+            let pty = l.b.ctx.type_pointer(spirv::StorageClass::Function, rt);
+            let tmp = l.b.local_variable(pty, None)?;
+            l.b.ctx.name(tmp, &name);
+            l.b.store(tmp, p[0], None)?;
+            // The second argument after the store, as dxc evaluates it (once for a matrix).
+            if extra.is_none() {
+                extra = Some(match op {
+                    I::EvaluateAttributeAtSample => Some(l.rvalue(args[1])?),
+                    I::EvaluateAttributeSnapped => {
+                        let off = l.rvalue(args[1])?;
+                        let v2f = l.vector_ty(ScalarKind::Float, 2, Layout::Logical);
+                        Some(l.b.unary(Op::ConvertSToF, v2f, off)?)
+                    }
+                    _ => None,
+                });
+            }
+            let mut ops = vec![tmp];
+            ops.extend(extra.flatten());
+            Ok(l.b.glsl(rt, g, &ops)?)
+        })
     }
 }
