@@ -104,7 +104,7 @@ def intrinsics_packed():
     return "D3DCOLORtoUBYTE4, AddUint64 (uint2, uint4), dot4add_u8packed/i8packed, modf", (1, 1, 1), 1, [
         ("f32", color, None), ("u32", a + b + [x, y, acc], None),
         ("i32", [0] * 8, ub), ("u32", [0] * 8, add + [udot, sdot]), ("f32", [0.0] * 8, frac + whole),
-    ]
+    ], ["-T", "cs_6_4"]  # dot4add_*8packed are SM 6.4 (dxc and the DXIL path refuse them before)
 
 
 def intrinsics_msad4_frexp_pack():

@@ -246,7 +246,7 @@ impl Lowerer<'_> {
                         out
                     }
                 };
-                let place = self.place(*lhs)?;
+                let place = self.place(self.written_target(*lhs))?;
                 self.store_place(&place, &value, span)?;
                 Ok(value)
             }
@@ -261,7 +261,7 @@ impl Lowerer<'_> {
                     out.push(self.binop(*op, kind, x, y, span)?);
                 }
                 let value = self.cast_values(*from_op, out, op_ty, lty, span)?;
-                let place = self.place(*lhs)?;
+                let place = self.place(self.written_target(*lhs))?;
                 self.store_place(&place, &value, span)?;
                 Ok(value)
             }
@@ -481,7 +481,7 @@ impl Lowerer<'_> {
                     let one = self.const_scalar(kind, ConstValue::Int(1));
                     new.push(self.binop(bop, kind, x, one, span)?);
                 }
-                let place = self.place(operand)?;
+                let place = self.place(self.written_target(operand))?;
                 self.store_place(&place, &new, span)?;
                 return Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) { new } else { v });
             }
@@ -706,6 +706,22 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The variable (or other lvalue) that `e` writes when `e` is an assignment used as an lvalue
+    /// (`++x`, `x = y`, `x op= y`, nested): after `e` is evaluated, its place is `x`'s. Other
+    /// expressions are their own target; so is an assignment whose target has effects of its own.
+    pub(crate) fn written_target(&self, mut e: ExprId) -> ExprId {
+        loop {
+            match &self.t.expr(e).kind {
+                ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, operand: x } | ExprKind::Assign { lhs: x, .. } | ExprKind::CompoundAssign { lhs: x, .. }
+                    if !self.has_effects(self.written_target(*x)) =>
+                {
+                    e = *x
+                }
+                _ => return e,
+            }
+        }
+    }
+
     /// The place an lvalue expression designates.
     pub(crate) fn place(&mut self, e: ExprId) -> R<Place> {
         let t = self.t;
@@ -758,6 +774,15 @@ impl Lowerer<'_> {
                 p.comps = p.comps[..n].to_vec();
                 p.dynamic.push((idx, stride, count));
                 Ok(p)
+            }
+            // `++x`, `--x`, `x = y` and `x op= y` are lvalues (C++): do the write, then designate
+            // `x` (whose place is evaluated again, so it must have no effects of its own; see
+            // `written_target`).
+            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, .. } | ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. }
+                if self.written_target(e) != e =>
+            {
+                self.expr(e)?;
+                self.place(self.written_target(e))
             }
             _ => unsupported("this kind of assignment target", self.span(e)),
         }

@@ -257,6 +257,12 @@ impl Lowerer<'_> {
                 l.op(dop, Self::overload(k), x, span)
             }),
             I::Fma => self.per_comp(&vals, |l, x| l.op(DxilOp::Fma, Self::overload(k), x, span)),
+            // HLSL 2021 `select(cond, a, b)`: per component, both sides evaluated (a function,
+            // not an operator), as dxc lowers it to `select`.
+            I::Select => self.per_comp(&vals, |l, x| {
+                let c = l.convert_scalar(x[0], k, ScalarKind::Bool);
+                Ok(l.select(c, x[1], x[2]))
+            }),
             I::Lerp => self.per_comp(&vals, |l, x| {
                 let d = l.arith(BinaryOp::Sub, k, x[1], x[0])?;
                 let m = l.arith(BinaryOp::Mul, k, x[2], d)?;

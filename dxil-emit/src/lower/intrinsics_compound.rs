@@ -55,6 +55,27 @@ impl Lowerer<'_> {
                     .collect()
             }
             I::Refract => self.refract(k, &vals[0], &vals[1], vals[2][0], span),
+            I::Msad4 => {
+                // dxc's expansion: the source bytes at each of the four byte alignments of
+                // (src.x, src.y), src.y's low bytes inserted above src.x's shifted bytes
+                // (`bfi(8 * i, 32 - 8 * i, src.y, src.x >> 8 * i)`), then one Msad per component.
+                let (reference, sx, sy) = (vals[0][0], vals[1][0], vals[1][1]);
+                let ov = Self::overload(ScalarKind::UInt);
+                let mut out = Vec::new();
+                for i in 0..4usize {
+                    let shifted = if i == 0 {
+                        sx
+                    } else {
+                        let sh = self.ci32(8 * i as i32);
+                        let x = self.binop(BinaryOp::Shr, ScalarKind::UInt, sx, sh, span)?;
+                        let (w, o) = (self.ci32(8 * i as i32), self.ci32(32 - 8 * i as i32));
+                        self.op(DxilOp::Bfi, ov, &[w, o, sy, x], span)?
+                    };
+                    let acc = vals[2][if vals[2].len() == 1 { 0 } else { i }];
+                    out.push(self.op(DxilOp::Msad, ov, &[reference, shifted, acc], span)?);
+                }
+                Ok(out)
+            }
             I::Lit => {
                 let (nl, nh, m) = (vals[0][0], vals[1][0], vals[2][0]);
                 let k = self.arg_kind_at(args, 2);

@@ -933,16 +933,22 @@ impl Lowerer<'_> {
     /// Several dynamic indices into a constant-buffer array of arrays: row arithmetic per index
     /// (each must step over whole rows).
     fn load_cb_nested(&mut self, rec: usize, leaves: &[(u32, ScalarKind)], p: &super::expr::Place, kinds: &[ScalarKind], span: Option<Span>) -> R<Flat> {
+        use hlslc_frontend::ast::BinaryOp as B;
         let handle = self.record_handle(rec, span)?;
         let mut out = Vec::new();
         for (i, &c) in p.comps.iter().enumerate() {
             let Some(&(o0, k)) = leaves.get(c) else { return unsupported("this constant-buffer access", span) };
+            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
+            let size = self.cb_scalar_size(lk);
+            // Byte offset of the element: o0 + Σ index × step; steps of whole rows keep the
+            // component fixed, a step inside a row (a vector, or a matrix's packed elements)
+            // makes the component a run-time value too.
             let mut row = self.ci32((o0 / 16) as i32);
+            let mut byte = self.ci32(o0 as i32);
+            let mut in_row = false;
             for &(idx, stride, count) in &p.dynamic {
                 let step = if count > 1 { leaves.get(c + stride).map_or(16, |l| l.0 - o0) } else { 16 };
-                if step % 16 != 0 {
-                    return unsupported("dynamic indexing inside a constant-buffer row", span);
-                }
+                in_row |= step % 16 != 0;
                 let it = self.b.type_of(idx);
                 let idx32 = match self.b.module.types.int_width(it) {
                     Some(32) => idx,
@@ -950,13 +956,34 @@ impl Lowerer<'_> {
                     _ => self.convert_scalar(idx, ScalarKind::UInt16, ScalarKind::UInt),
                 };
                 let st = self.ci32((step / 16) as i32);
-                let scaled = self.binop(hlslc_frontend::ast::BinaryOp::Mul, ScalarKind::UInt, idx32, st, span)?;
-                row = self.binop(hlslc_frontend::ast::BinaryOp::Add, ScalarKind::UInt, scaled, row, span)?;
+                let scaled = self.binop(B::Mul, ScalarKind::UInt, idx32, st, span)?;
+                row = self.binop(B::Add, ScalarKind::UInt, scaled, row, span)?;
+                let sb = self.ci32(step as i32);
+                let scaled = self.binop(B::Mul, ScalarKind::UInt, idx32, sb, span)?;
+                byte = self.binop(B::Add, ScalarKind::UInt, scaled, byte, span)?;
             }
-            let lk = if k == ScalarKind::Bool { ScalarKind::UInt } else { k };
-            let size = self.cb_scalar_size(lk);
-            let ret = self.op(DxilOp::CBufferLoadLegacy, Self::overload(lk), &[handle, row], span)?;
-            let x = self.b.extract_value(ret, vec![(o0 % 16) / size]);
+            let x = if in_row {
+                // The row is byte / 16 and the component (byte % 16) / size: load the row and
+                // select its component.
+                let four = self.ci32(4);
+                let row = self.binop(B::Shr, ScalarKind::UInt, byte, four, span)?;
+                let ret = self.op(DxilOp::CBufferLoadLegacy, Self::overload(lk), &[handle, row], span)?;
+                let fifteen = self.ci32(15);
+                let within = self.binop(B::BitAnd, ScalarKind::UInt, byte, fifteen, span)?;
+                let sh = self.ci32(size.trailing_zeros() as i32);
+                let comp = self.binop(B::Shr, ScalarKind::UInt, within, sh, span)?;
+                let mut x = self.b.extract_value(ret, vec![0]);
+                for j in 1..16 / size {
+                    let xj = self.b.extract_value(ret, vec![j]);
+                    let jc = self.ci32(j as i32);
+                    let is_j = self.b.icmp(ir::IntPred::Eq, comp, jc);
+                    x = self.select(is_j, xj, x);
+                }
+                x
+            } else {
+                let ret = self.op(DxilOp::CBufferLoadLegacy, Self::overload(lk), &[handle, row], span)?;
+                self.b.extract_value(ret, vec![(o0 % 16) / size])
+            };
             let want = kinds.get(i).copied().unwrap_or(k);
             out.push(self.convert_scalar(x, lk, want));
         }
