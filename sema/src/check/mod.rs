@@ -332,26 +332,25 @@ impl<'a> Checker<'a> {
 /// Checks a translation unit and returns its typed AST, or `None` when there were errors (all
 /// of them reported to `diags`).
 pub fn analyze(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
-    let mut c = Checker::new(opts, diags);
-    if opts.stage().is_none() {
-        c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
-    }
-    for d in &tu.decls {
-        c.check_top_decl(d);
-    }
-    c.finish()
+    analyze_decls(tu.decls.iter(), opts, diags)
 }
 
 /// [`analyze`], dropping each top-level declaration's syntax tree once it is checked (the checker
 /// keeps what it needs, e.g. templates, itself): the syntax tree of a large source and the typed
 /// module made from it are then not both whole in memory at once.
 pub fn analyze_owned(tu: TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
+    analyze_decls(tu.decls.into_iter(), opts, diags)
+}
+
+/// Checks the top-level declarations in order; each is dropped after its check when the iterator
+/// owns them.
+fn analyze_decls<D: std::borrow::Borrow<hlslc_frontend::ast::Decl>>(decls: impl Iterator<Item = D>, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
     let mut c = Checker::new(opts, diags);
     if opts.stage().is_none() {
         c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
     }
-    for d in tu.decls {
-        c.check_top_decl(&d);
+    for d in decls {
+        c.check_top_decl(d.borrow());
     }
     c.finish()
 }

@@ -794,15 +794,7 @@ impl<'m> Lowerer<'m> {
                 let val = if inout { self.res_value(inner)? } else { self.res_unset(pty) };
                 self.res_check_global(&val, &m.var(pv).name, a)?;
                 res_outs.push((i, pv, inout.then(|| val.clone())));
-                bound.push(super::BoundParam {
-                    index: i,
-                    ptr: SpvId(0),
-                    storage: StorageClass::UniformConstant,
-                    layout: Layout::Logical,
-                    counter: None,
-                    res: Some(val),
-                    konst: None,
-                });
+                bound.push(super::BoundParam::resources(i, val));
                 continue;
             }
             // A struct that mixes resources and data: its resources bind the copy, its data is
@@ -811,15 +803,7 @@ impl<'m> Lowerer<'m> {
                 let (val, data) = self.res_mixed_argument(a, pty, &m.var(pv).name)?;
                 self.res_check_global(&val, &m.var(pv).name, a)?;
                 mixed_data.push((i, data));
-                bound.push(super::BoundParam {
-                    index: i,
-                    ptr: SpvId(0),
-                    storage: StorageClass::UniformConstant,
-                    layout: Layout::Logical,
-                    counter: None,
-                    res: Some(val),
-                    konst: None,
-                });
+                bound.push(super::BoundParam::resources(i, val));
                 continue;
             }
             // A struct (or array) of resources, or resources held at compile time: the copy of
@@ -827,15 +811,7 @@ impl<'m> Lowerer<'m> {
             if self.is_res_struct(m.var(pv).ty) || (self.holds_resources(m.var(pv).ty) && self.res_held(a)) {
                 let val = self.res_value(a)?;
                 self.res_check_global(&val, &m.var(pv).name, a)?;
-                bound.push(super::BoundParam {
-                    index: i,
-                    ptr: SpvId(0),
-                    storage: StorageClass::UniformConstant,
-                    layout: Layout::Logical,
-                    counter: None,
-                    res: Some(val),
-                    konst: None,
-                });
+                bound.push(super::BoundParam::resources(i, val));
                 continue;
             }
             if let Some(c) = self.resource_selector(func, pv, a) {
@@ -877,15 +853,7 @@ impl<'m> Lowerer<'m> {
                     });
                 }
                 this_data = Some(ptrs);
-                bound.push(super::BoundParam {
-                    index: super::BoundParam::THIS,
-                    ptr: SpvId(0),
-                    storage: StorageClass::UniformConstant,
-                    layout: Layout::Logical,
-                    counter: None,
-                    res: Some(res),
-                    konst: None,
-                });
+                bound.push(super::BoundParam::resources(super::BoundParam::THIS, res));
             }
         }
         let fid = if bound.is_empty() { self.func_id(func) } else { self.specialized_func_id(func, bound.clone()) };

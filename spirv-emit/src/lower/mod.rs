@@ -278,6 +278,19 @@ impl BoundParam {
     /// The index of `this` when a method's object holds resources.
     pub(crate) const THIS: usize = usize::MAX;
 
+    /// Parameter `index` bound to the resources `res` designates (no variable is passed).
+    pub(crate) fn resources(index: usize, res: resvalue::ResValue) -> BoundParam {
+        BoundParam {
+            index,
+            ptr: SpvId(0),
+            storage: StorageClass::UniformConstant,
+            layout: Layout::Logical,
+            counter: None,
+            res: Some(res),
+            konst: None,
+        }
+    }
+
     /// What tells copies of a function apart.
     fn key(&self, out: &mut Vec<SpvId>) {
         out.push(SpvId(0x8000_0000 | self.index as u32));

@@ -376,16 +376,7 @@ impl<'m> Lowerer<'m> {
                 }
             }
         }
-        for (pv, home, counter) in saved.into_iter().rev() {
-            self.vars.remove(&pv);
-            self.counters.remove(&pv);
-            if let Some(h) = home {
-                self.vars.insert(pv, h);
-            }
-            if let Some(c) = counter {
-                self.counters.insert(pv, c);
-            }
-        }
+        self.res_unbind_params(saved);
         if let Some(err) = failed {
             return Err(super::LowerError {
                 fatal: false,
