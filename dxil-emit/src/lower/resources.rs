@@ -1055,6 +1055,11 @@ impl Lowerer<'_> {
         self.target.version >= DxilVersion::new(1, 2)
     }
 
+    /// Whether raw and structured buffer loads and stores have 64-bit overloads (DXIL 1.3).
+    fn native_64bit_raw(&self) -> bool {
+        self.target.version >= DxilVersion::new(1, 3)
+    }
+
     /// Element kinds and byte offsets of a structured-buffer element type.
     fn element_layout(&self, elem: TypeId) -> Vec<(u32, ScalarKind)> {
         let mut off = 0;
@@ -1099,6 +1104,35 @@ impl Lowerer<'_> {
     /// matrix, whose flattened components are in row order, is still read by whole runs; the
     /// result is in the components' order.)
     pub(crate) fn raw_load(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], structured: bool, span: Option<Span>) -> R<Flat> {
+        if !self.native_64bit_raw() && leaves.iter().any(|l| is_64bit(l.1)) {
+            // Before DXIL 1.3 the raw and structured buffer ops have no 64-bit overloads: as dxc,
+            // each 64-bit component is two 32-bit words (low first), joined by makeDouble or by
+            // zext/shl/or.
+            let words = split_64bit(leaves);
+            let w = self.raw_load(h, index, &words, structured, span)?;
+            let mut out = Vec::new();
+            let mut at = 0;
+            for &(_, k) in leaves {
+                if !is_64bit(k) {
+                    out.push(w[at]);
+                    at += 1;
+                    continue;
+                }
+                let (lo, hi) = (w[at], w[at + 1]);
+                at += 2;
+                out.push(if k == ScalarKind::Double {
+                    self.op(DxilOp::MakeDouble, Overload::Scalar(OK::Double), &[lo, hi], span)?
+                } else {
+                    let i64t = self.b.module.types.int(64);
+                    let lo = self.b.cast(ir::CastOp::ZExt, lo, i64t);
+                    let hi = self.b.cast(ir::CastOp::ZExt, hi, i64t);
+                    let sh = self.b.module.const_int(i64t, 32);
+                    let hi = self.raw_bin(ir::BinOp::Shl, hi, Value::Const(sh));
+                    self.raw_bin(ir::BinOp::Or, hi, lo)
+                });
+            }
+            return Ok(out);
+        }
         let order = by_offset(leaves);
         let sorted: Vec<(u32, ScalarKind)> = order.iter().map(|&j| leaves[j]).collect();
         let in_order = self.raw_load_sorted(h, index, &sorted, structured, span)?;
@@ -1133,6 +1167,30 @@ impl Lowerer<'_> {
     /// Stores components (byte offset, kind) of element `index`, in the order of their offsets
     /// (see [`Self::raw_load`]).
     fn raw_store(&mut self, h: Value, index: Value, leaves: &[(u32, ScalarKind)], values: &[Value], structured: bool, span: Option<Span>) -> R<()> {
+        if !self.native_64bit_raw() && leaves.iter().any(|l| is_64bit(l.1)) {
+            // As in `raw_load`: two 32-bit words (low first), from splitDouble or trunc/lshr/trunc.
+            let words = split_64bit(leaves);
+            let mut w = Vec::new();
+            for (&(_, k), &v) in leaves.iter().zip(values) {
+                if !is_64bit(k) {
+                    w.push(v);
+                } else if k == ScalarKind::Double {
+                    let r = self.op(DxilOp::SplitDouble, Overload::Scalar(OK::Double), &[v], span)?;
+                    let lo = self.b.extract_value(r, vec![0]);
+                    let hi = self.b.extract_value(r, vec![1]);
+                    w.extend([lo, hi]);
+                } else {
+                    let i32t = self.b.module.types.i32();
+                    let i64t = self.b.module.types.int(64);
+                    let lo = self.b.cast(ir::CastOp::Trunc, v, i32t);
+                    let sh = self.b.module.const_int(i64t, 32);
+                    let hi = self.raw_bin(ir::BinOp::LShr, v, Value::Const(sh));
+                    let hi = self.b.cast(ir::CastOp::Trunc, hi, i32t);
+                    w.extend([lo, hi]);
+                }
+            }
+            return self.raw_store(h, index, &words, &w, structured, span);
+        }
         let order = by_offset(leaves);
         let sorted: Vec<(u32, ScalarKind)> = order.iter().map(|&j| leaves[j]).collect();
         let values: Vec<Value> = order.iter().map(|&j| values[j]).collect();
@@ -1446,4 +1504,21 @@ fn by_offset(leaves: &[(u32, ScalarKind)]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..leaves.len()).collect();
     order.sort_by_key(|&j| leaves[j].0);
     order
+}
+
+fn is_64bit(k: ScalarKind) -> bool {
+    matches!(k, ScalarKind::Double | ScalarKind::Int64 | ScalarKind::UInt64)
+}
+
+/// `leaves` (byte offset, kind) with each 64-bit component as two 32-bit words, low first.
+fn split_64bit(leaves: &[(u32, ScalarKind)]) -> Vec<(u32, ScalarKind)> {
+    let mut out = Vec::new();
+    for &(off, k) in leaves {
+        if is_64bit(k) {
+            out.extend([(off, ScalarKind::UInt), (off + 4, ScalarKind::UInt)]);
+        } else {
+            out.push((off, k));
+        }
+    }
+    out
 }

@@ -336,11 +336,14 @@ impl Lowerer<'_> {
             StmtKind::Block(l) => l.clone(),
             _ => vec![body],
         };
+        let cty = self.b.type_of(c);
+        if let Value::Const(k) = c {
+            return self.const_switch(k, cty, &list);
+        }
         let exit = self.new_block();
         let mut labels = Vec::new();
         let mut cases = Vec::new();
         let mut default = None;
-        let cty = self.b.type_of(c);
         for &st in &list {
             match t.stmt(st).kind {
                 StmtKind::Case(v) => {
@@ -393,6 +396,43 @@ impl Lowerer<'_> {
         }
         exit_edges.extend(ctx.breaks);
         self.enter_merge(exit, exit_edges);
+        Ok(())
+    }
+
+    /// A switch on a constant (as dxc's optimizer leaves it): only the label the value selects
+    /// (else `default`) is reachable, so the statements from there on are lowered in line, falling
+    /// through later labels, up to a `break` (an edge to the exit). No `switch` instruction and no
+    /// dead case blocks: their values would otherwise meet in phis, and a phi of resource handles
+    /// is what DXIL readers (dxil-spirv) cannot map back to one resource.
+    fn const_switch(&mut self, k: crate::ir::ConstId, cty: crate::ir::TypeId, list: &[StmtId]) -> R<()> {
+        let t = self.t;
+        let mut start = None;
+        let mut default = None;
+        for (i, &st) in list.iter().enumerate() {
+            match t.stmt(st).kind {
+                StmtKind::Case(v) if start.is_none() && self.b.module.const_int(cty, v) == k => start = Some(i),
+                StmtKind::Default => default = Some(i),
+                _ => {}
+            }
+        }
+        let Some(start) = start.or(default) else { return Ok(()) };
+        let exit = self.new_block();
+        self.loops.push(LoopCtx { break_block: exit, continue_block: exit, breaks: Vec::new(), continues: Vec::new() });
+        let mut result = Ok(());
+        for &st in &list[start..] {
+            if let Err(e) = self.stmt(st) {
+                result = Err(e);
+                break;
+            }
+        }
+        let ctx = self.loops.pop().expect("switch context");
+        result?;
+        let mut edges = ctx.breaks;
+        if !self.terminated {
+            edges.push((self.current(), self.vars.clone()));
+            self.b.br(exit);
+        }
+        self.enter_merge(exit, edges);
         Ok(())
     }
 
