@@ -38,8 +38,8 @@ fn byte_size_depth(types: &TypeTable, t: TypeId, depth: u32) -> Option<u64> {
 
 /// Size in bytes of `t` in a constant buffer by fxc's packing (the "legacy" layout dxc's DXIL
 /// back end and `packoffset` use): a vector never crosses a 16-byte register; a matrix (one
-/// register per row of a row_major matrix, per column otherwise), an array element and a struct
-/// start a register; a struct's members follow these rules from its start. `None` where
+/// register per row of a row_major matrix, per column otherwise) of more than one register, an
+/// array element and a struct start a register (a one-register matrix packs as a vector); a struct's members follow these rules from its start. `None` where
 /// [`byte_size`] has none.
 pub fn cbuffer_size(types: &TypeTable, t: TypeId) -> Option<u64> {
     cbuffer_size_depth(types, t, 0)
@@ -64,23 +64,31 @@ fn cbuffer_size_depth(types: &TypeTable, t: TypeId, depth: u32) -> Option<u64> {
             let mut cur = 0u64;
             for f in def.bases.iter().chain(def.fields.iter().map(|f| &f.ty)) {
                 let size = cbuffer_size_depth(types, *f, depth + 1)?;
-                let off = match types.get(*f) {
-                    Type::Scalar(_) | Type::Vector(..) | Type::Enum(_) => {
-                        let align = types.component(*f).map_or(4, |k| (k.bits() / 8) as u64);
-                        let off = cur.div_ceil(align) * align;
-                        if size > 0 && off / 16 != (off + size - 1) / 16 {
-                            round16(off)
-                        } else {
-                            off
-                        }
-                    }
-                    _ => round16(cur),
+                // A matrix in one register (column-major Nx1, row-major 1xN) packs as a vector.
+                let one_register = matches!(types.get(*f), Type::Matrix { rows, cols, layout, .. }
+                    if (if *layout == crate::types::MatrixLayout::RowMajor { *rows } else { *cols }) == 1);
+                let off = if one_register || matches!(types.get(*f), Type::Scalar(_) | Type::Vector(..) | Type::Enum(_)) {
+                    vector_offset(types, *f, cur, size)
+                } else {
+                    round16(cur)
                 };
                 cur = off + size;
             }
             Some(cur)
         }
         _ => byte_size_depth(types, t, depth),
+    }
+}
+
+/// Where a vector-like member of `size` bytes after offset `cur` goes: aligned to its component,
+/// on the next register if it would cross one.
+fn vector_offset(types: &TypeTable, t: TypeId, cur: u64, size: u64) -> u64 {
+    let align = types.component(t).map_or(4, |k| (k.bits() / 8) as u64);
+    let off = cur.div_ceil(align) * align;
+    if size > 0 && off / 16 != (off + size - 1) / 16 {
+        off.div_ceil(16) * 16
+    } else {
+        off
     }
 }
 

@@ -69,9 +69,11 @@ def matrix_layout_structured():
     # mul(In[0].d_float2x3, float3(1, 0, 0)).y is element [1][0] of element 0.
     _, off0, members = layout_reads(False, 0, words)
     out.append(words[layout.element(members["d_float2x3"], off0["d_float2x3"], False, 1, 0) // 4])
+    # Through DXIL the structured buffer is tightly packed (dxc's layout): the same values there.
+    layout.dx_self_check()
     return "DXC's documented struct (SPIR-V.rst) read from a StructuredBuffer (std430)", (1, 1, 1), 1, [
         ("u32", words, None), ("u32", [0] * 20, out),
-    ]
+    ], {"dxil": {0: layout.to_dx(layout.DOC_T, words, False, count=2)}}
 
 
 def matrix_layout_cbuffer():

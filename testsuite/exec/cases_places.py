@@ -62,9 +62,15 @@ def matrix_cbuffer_vectors():
            at("k") * 2, at("b", 2)]
     floats = [struct.unpack("<f", struct.pack("<I", w))[0] for w in out]
     floats[19] = f32(struct.unpack("<f", struct.pack("<I", at("k")))[0] * 2)
+    # Through DXIL the cbuffer has dxc's packing of the matrices themselves: the same values,
+    # moved to where that layout puts them.
+    m = lambda r, c, row_major=False: ("m", r, c, row_major)  # noqa: E731
+    dx = ("st", [("a", "s"), ("b", m(1, 3)), ("c", m(3, 1)), ("d", m(1, 3, True)), ("e", m(3, 1, True)),
+                 ("g", m(1, 2)), ("h", m(2, 1)), ("k", m(1, 1))])
+    layout.dx_self_check()
     return "1xN/Nx1 cbuffer matrices as vectors: elements, rows, swizzles", (1, 1, 1), 1, [
         ("u32", words, None, "uniform"), ("u32", [i, j], None), ("f32", [0] * len(floats), floats),
-    ]
+    ], {"dxil": {0: layout.to_dx(cb, words, True, dx_t=dx)}}
 
 
 

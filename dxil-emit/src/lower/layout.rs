@@ -1,8 +1,9 @@
 //! Constant-buffer layout (HLSL's legacy packing into 16-byte rows): the byte offset of every
 //! flattened component, and sizes.
 //!
-//! Rules: a scalar or vector never straddles a 16-byte row; arrays, structs and matrices start
-//! on a row; array elements are `round_up(size, 16)` apart; a column-major matrix (the default)
+//! Rules: a scalar or vector never straddles a 16-byte row and is aligned to its component size;
+//! arrays, structs and matrices of more than one register start on a row (a one-register matrix
+//! packs as a vector); array elements are `round_up(size, 16)` apart; a column-major matrix (the default)
 //! stores each column in its own row, a row-major one each row.
 
 use super::Lowerer;
@@ -38,6 +39,8 @@ impl Lowerer<'_> {
                 let s = self.cb_scalar_size(k);
                 if (*off % 16) + n * s > 16 {
                     *off = round_up(*off, 16);
+                } else {
+                    *off = round_up(*off, s);
                 }
                 for i in 0..n {
                     out.push((*off + i * s, k));
@@ -46,8 +49,18 @@ impl Lowerer<'_> {
             }
             Type::Matrix { elem, rows, cols, layout } => {
                 let s = self.cb_scalar_size(elem);
-                *off = round_up(*off, 16);
                 let (rows, cols) = (u32::from(rows), u32::from(cols));
+                let (regs, comps) = match layout {
+                    MatrixLayout::ColumnMajor => (cols, rows),
+                    MatrixLayout::RowMajor => (rows, cols),
+                };
+                // A matrix held in one register (a column-major Nx1, a row-major 1xN) packs as a
+                // vector (dxc's AlignBaseOffset: a new row only for more than one register).
+                if regs > 1 || (*off % 16) + comps * s > 16 {
+                    *off = round_up(*off, 16);
+                } else {
+                    *off = round_up(*off, s);
+                }
                 for r in 0..rows {
                     for c in 0..cols {
                         let o = match layout {
@@ -57,10 +70,6 @@ impl Lowerer<'_> {
                         out.push((*off + o, elem));
                     }
                 }
-                let (regs, comps) = match layout {
-                    MatrixLayout::ColumnMajor => (cols, rows),
-                    MatrixLayout::RowMajor => (rows, cols),
-                };
                 *off += (regs - 1) * 16 + comps * s;
             }
             Type::Array { elem, len } => {

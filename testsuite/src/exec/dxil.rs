@@ -169,5 +169,5 @@ pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&super::vulkan::Gpu
         Err(o) => return o,
     };
     let Some(gpu) = gpu else { return Outcome::Skipped("no Vulkan device".into()) };
-    super::execute(&spec, &code, gpu)
+    super::execute(&spec.for_dxil(), &code, gpu)
 }

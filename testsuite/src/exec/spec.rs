@@ -16,6 +16,8 @@
 //! push address 0 1                      # the 64-bit device address of buffer 0 1 (8 bytes,
 //!                                       # appended; the buffer gets SHADER_DEVICE_ADDRESS)
 //! specialize 3 i32 = -5                 # specialization constant with SpecId 3 = -5
+//! dxil buffer 0 2 uniform u32 = 1 0 0 0 # through DXIL, buffer 0 2 starts with these words
+//!                                       # instead (dxc's DXIL layout of the same values)
 //! ```
 //!
 //! Types are 32-bit: `i32`, `u32` (decimal or `0x` hex) and `f32` (`nan`, `inf`, `-inf` allowed).
@@ -74,6 +76,23 @@ pub struct Spec {
     pub specialize: Vec<(u32, u32)>,
     /// Device addresses in the push constants: (index of the low word in `push`, set, binding).
     pub addresses: Vec<(usize, u32, u32)>,
+    /// `dxil buffer` lines: the initial contents of a declared buffer for the DXIL path, where
+    /// dxc's DXIL layout (packed structured buffers, fxc's cbuffer packing) puts the same values
+    /// elsewhere than SPIR-V's.
+    pub dxil_buffers: Vec<Buffer>,
+}
+
+impl Spec {
+    /// The spec as the DXIL path runs it: the `dxil buffer` contents in place of the buffers'.
+    pub fn for_dxil(&self) -> Spec {
+        let mut s = self.clone();
+        for d in &self.dxil_buffers {
+            if let Some(b) = s.buffers.iter_mut().find(|b| (b.set, b.binding) == (d.set, d.binding)) {
+                b.words = d.words.clone();
+            }
+        }
+        s
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,6 +175,11 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
         };
         let words: Vec<&str> = head.split_whitespace().collect();
         let data: Vec<&str> = data.map(|d| d.split_whitespace().collect()).unwrap_or_default();
+        let dxil = words[0] == "dxil";
+        let words = if dxil { &words[1..] } else { &words[..] };
+        if dxil && words.first() != Some(&"buffer") {
+            return Err(err("dxil takes: buffer set binding storage|uniform type = values".into()));
+        }
         match words[0] {
             "args" => spec.args.extend(words[1..].iter().map(|s| s.to_string())),
             "dispatch" => {
@@ -185,6 +209,13 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
                 };
                 if b.words.is_empty() {
                     return Err(err("a buffer needs initial values".into()));
+                }
+                if dxil {
+                    if !spec.buffers.iter().any(|o| (o.set, o.binding, o.kind) == (b.set, b.binding, b.kind)) {
+                        return Err(err(format!("dxil buffer {} {} names no buffer declared before it", b.set, b.binding)));
+                    }
+                    spec.dxil_buffers.push(b);
+                    continue;
                 }
                 // A repeated binding is the next element of a descriptor array: same kind, and
                 // right after the previous element.
@@ -335,6 +366,18 @@ mod tests {
         let s = parse("dispatch 1 1 1\nbuffer 0 2 storage u32 = 1\nbuffer 0 2 storage u32 = 2 3\nexpect 0 2 u32 = 1\n").unwrap();
         assert_eq!(s.buffers.len(), 2);
         assert_eq!(s.buffers[1].words, vec![2, 3]);
+    }
+
+    #[test]
+    fn dxil_buffers_replace_contents_on_the_dxil_path_only() {
+        let s = parse("dispatch 1 1 1\nbuffer 0 0 uniform u32 = 1 2 3 4\ndxil buffer 0 0 uniform u32 = 1 0 0 0 2\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").unwrap();
+        assert_eq!(s.buffers[0].words, [1, 2, 3, 4]);
+        assert_eq!(s.for_dxil().buffers[0].words, [1, 0, 0, 0, 2]);
+        assert_eq!(s.for_dxil().buffers[1].words, [0]);
+        // Naming no buffer declared before it (or of another kind), or not a buffer.
+        assert!(parse("dispatch 1 1 1\ndxil buffer 0 1 storage u32 = 1\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").is_err());
+        assert!(parse("dispatch 1 1 1\nbuffer 0 1 storage u32 = 0\ndxil buffer 0 1 uniform u32 = 1\nexpect 0 1 u32 = 0\n").is_err());
+        assert!(parse("dispatch 1 1 1\nbuffer 0 1 storage u32 = 0\ndxil expect 0 1 u32 = 1\nexpect 0 1 u32 = 0\n").is_err());
     }
 
     #[test]
