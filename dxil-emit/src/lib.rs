@@ -11,6 +11,7 @@
 //! - [`rootsig`]: root signatures: the string language, its checks, and the `RTS0` part.
 
 pub mod bitcode;
+pub mod comments;
 pub mod container;
 pub mod ir;
 pub mod metadata;

@@ -1,6 +1,7 @@
 //! Textual output in dxc's disassembly style (LLVM 3.7 assembly).
 //!
-//! Layout follows LLVM 3.7's `AssemblyWriter`: header, named struct types, globals, functions
+//! First dxc's comment tables ([`crate::comments`]: `; Resource Bindings:` ...), then the
+//! layout of LLVM 3.7's `AssemblyWriter`: header, named struct types, globals, functions
 //! (each preceded by a blank line and a `; Function Attrs:` comment), attribute groups, named
 //! metadata, then numbered metadata. Unnamed values are numbered per function in LLVM's order
 //! (arguments, then each block and its instructions); unnamed non-entry blocks print as
@@ -203,6 +204,8 @@ impl<'a> Printer<'a> {
 
     fn module(&mut self) {
         let m = self.m;
+        // dxc's comment tables (resource bindings, ...): `;` lines before the module proper.
+        self.out.push_str(&crate::comments::header(m));
         if !m.target_datalayout.is_empty() {
             let _ = writeln!(self.out, "target datalayout = \"{}\"", escape(&m.target_datalayout));
         }

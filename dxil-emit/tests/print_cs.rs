@@ -16,7 +16,15 @@ use hlslc_dxil::ops::{try_create, DxilOp, DxilVersion, Overload, ScalarKind, Sta
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const CS_EXPECTED: &str = r#"target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+const CS_EXPECTED: &str = r#";
+; Resource Bindings:
+;
+; Name                                 Type  Format         Dim      ID      HLSL Bind  Count
+; ------------------------------ ---------- ------- ----------- ------- -------------- ------
+; In                                texture     f32         buf      T0             t0     1
+; Out                                   UAV     f32         buf      U0             u0     1
+;
+target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
 
 %dx.types.Handle = type { i8* }

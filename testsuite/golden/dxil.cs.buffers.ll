@@ -1,3 +1,13 @@
+;
+; Resource Bindings:
+;
+; Name                                 Type  Format         Dim      ID      HLSL Bind  Count
+; ------------------------------ ---------- ------- ----------- ------- -------------- ------
+; Points                            texture  struct         r/o      T0             t0     1
+; Raw                               texture    byte         r/o      T1             t1     1
+; Out                                   UAV     f32         buf      U0             u0     1
+; Counts                                UAV  struct         r/w      U1             u1     1
+;
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
 

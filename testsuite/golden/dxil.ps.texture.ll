@@ -1,3 +1,12 @@
+;
+; Resource Bindings:
+;
+; Name                                 Type  Format         Dim      ID      HLSL Bind  Count
+; ------------------------------ ---------- ------- ----------- ------- -------------- ------
+; Material                          cbuffer      NA          NA     CB0            cb0     1
+; Linear                            sampler      NA          NA      S0             s0     1
+; Albedo                            texture     f32          2d      T0             t0     1
+;
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
 

@@ -39,6 +39,10 @@ pub struct ResourceInfo {
     /// `DXIL::ResourceKind` (`13` for cbuffers, `14` for samplers).
     pub kind: u32,
     pub has_counter: bool,
+    /// An SRV's sample count (multisampled textures; 0 otherwise).
+    pub sample_count: u32,
+    /// The element's `DXIL::ComponentType` (tag 0 of an SRV's or UAV's tags), if recorded.
+    pub component_type: Option<u32>,
 }
 
 impl ResourceInfo {
@@ -262,12 +266,29 @@ fn resource(md: &Md, class: u8, rec: &[MdOperand]) -> R<ResourceInfo> {
         range_size: md.u32(rec.get(5), w)?,
         kind: 0,
         has_counter: false,
+        sample_count: 0,
+        component_type: None,
+    };
+    // The extra tags: (tag, value) pairs; tag 0 is the element's component type.
+    let tags = |at: usize| -> R<Option<u32>> {
+        let Some(tags) = md.sub(rec.get(at), w)? else { return Ok(None) };
+        for pair in tags.chunks(2) {
+            if md.u32(pair.first(), w)? == 0 {
+                return md.u32(pair.get(1), w).map(Some);
+            }
+        }
+        Ok(None)
     };
     match class {
-        0 => r.kind = md.u32(rec.get(6), w)?,
+        0 => {
+            r.kind = md.u32(rec.get(6), w)?;
+            r.sample_count = md.u32(rec.get(7), w)?;
+            r.component_type = tags(8)?;
+        }
         1 => {
             r.kind = md.u32(rec.get(6), w)?;
             r.has_counter = md.int(rec.get(8), w)? != 0;
+            r.component_type = tags(10)?;
         }
         2 => r.kind = 13,
         _ => r.kind = 14,
