@@ -92,6 +92,8 @@ pub enum Storage {
 pub struct Binding {
     /// `(letter, number)` of `register(t3)`.
     pub register: Option<(char, u32)>,
+    /// Where that `register(...)` is written (for the back ends' layout errors).
+    pub register_span: Option<Span>,
     /// `spaceN` (0 when unspecified).
     pub space: u32,
     /// `spaceN` is written (`register(space2)`, `register(t0, space0)`): libraries leave a

@@ -730,20 +730,34 @@ impl Lowerer<'_> {
         v.storage == Storage::Uniform && !self.is_object(v.ty) && v.const_value.is_none() && !self.t.types.is_void(v.ty)
     }
 
+    /// Where a cbuffer member (or `$Globals` variable) is placed by hand: `packoffset(cN.c)`
+    /// at byte 16 N + 4 c, a global's `register(cN)` at byte 16 N.
+    fn pinned_offset(&self, v: VarId) -> Option<u32> {
+        let var = self.t.var(v);
+        match (var.binding.packoffset, var.binding.register, &var.storage) {
+            (Some((reg, comp)), ..) => Some(reg * 16 + u32::from(comp) * 4),
+            (None, Some(('c', n)), Storage::Uniform) => Some(n * 16),
+            _ => None,
+        }
+    }
+
     /// Byte offset of a cbuffer member (or `$Globals` variable) and whether it was placed by
-    /// `packoffset`.
+    /// hand (`packoffset`, `register(c)`). As dxc allocates a constant buffer, the members
+    /// placed by hand come first; the others follow the end of the last of them, in
+    /// declaration order.
     fn member_offset(&self, v: VarId) -> (u32, bool) {
         let t = self.t;
         let var = t.var(v);
-        if let Some((reg, comp)) = var.binding.packoffset {
-            return (reg * 16 + u32::from(comp) * 4, true);
+        if let Some(off) = self.pinned_offset(v) {
+            return (off, true);
         }
         let members: Vec<VarId> = match var.storage {
             Storage::CBufferMember { cbuffer, .. } => t.cbuffers[cbuffer.0 as usize].members.clone(),
             _ => t.globals.iter().copied().filter(|g| self.is_globals_member(*g)).collect(),
         };
-        let mut off = 0;
-        for m in members {
+        let pinned_end = |m: VarId| self.pinned_offset(m).map(|off| off + self.cb_size(t.var(m).ty));
+        let mut off = members.iter().filter_map(|&m| pinned_end(m)).max().unwrap_or(0);
+        for m in members.into_iter().filter(|&m| self.pinned_offset(m).is_none()) {
             let mut o = off;
             let mut tmp = Vec::new();
             self.cb_layout(t.var(m).ty, &mut o, &mut tmp);

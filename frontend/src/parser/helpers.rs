@@ -214,6 +214,8 @@ pub fn register(args: Vec<Ident>, span: Span) -> Annotation {
         (Some(a), None, _) => (None, Some(a), None),
         (Some(a), Some(b), None) if is_space(&b) && is_shader_profile(&a.name) => (Some(a), None, Some(b)),
         (Some(a), Some(b), None) if is_space(&b) => (None, Some(a), Some(b)),
+        // `register(s1, spice)`: a slot and a (malformed) space, not a profile.
+        (Some(a), Some(b), None) if !is_shader_profile(&a.name) => (None, Some(a), Some(b)),
         (Some(a), Some(b), None) => (Some(a), Some(b), None),
         (a, b, c) => (a, b, c),
     };

@@ -6,7 +6,7 @@ use crate::tast::{
     AttrArg, AttrSite, Binding, CBuffer, CBufferId, ConstValue, EntryPoint, Function, Interpolation, ParamDir, RawAttr, Stage,
     Storage, Var, VarId,
 };
-use crate::types::{Field, MatrixLayout, ScalarKind, StructDef, Type, TypeId, TypeTable};
+use crate::types::{Field, MatrixLayout, ObjectKind, ResourceClass, ScalarKind, StructDef, Type, TypeId, TypeTable};
 use hlslc_frontend::ast::{self, Annotation, Attribute, Decl, Modifier, ModifierAt};
 use hlslc_frontend::Span;
 
@@ -276,28 +276,34 @@ impl Checker<'_> {
 
     fn binding(&mut self, anns: &[Annotation], attrs: &[RawAttr]) -> Binding {
         let mut b = Binding::default();
+        let stage_of = |p: &str| p.split('_').next().unwrap_or("").to_ascii_lowercase();
+        // (stage, register type) of each `register(...)` seen: a second one for the same stage
+        // and type conflicts (dxc), whichever numbers they give.
+        let mut seen: Vec<(Option<String>, char)> = Vec::new();
         for a in anns {
             match a {
                 Annotation::Register { profile, slot, space, span } => {
+                    // Checked whatever the stage (dxc), in dxc's wording.
+                    let reg = slot.as_ref().and_then(|s| self.register_slot(&s.name, *span));
+                    let sp = space.as_ref().and_then(|sp| self.register_space(&sp.name, *span));
+                    if let Some((letter, _)) = reg {
+                        let key = (profile.as_ref().map(|p| stage_of(&p.name)), letter);
+                        if seen.contains(&key) {
+                            self.error(*span, "conflicting register semantics");
+                        }
+                        seen.push(key);
+                    }
                     // `register(vs, t0)` binds only when compiling for that stage.
-                    let stage_of = |p: &str| p.split('_').next().unwrap_or("").to_string();
                     if profile.as_ref().is_some_and(|p| stage_of(&p.name) != stage_of(&self.opts.profile)) {
                         continue;
                     }
-                    if let Some(s) = slot {
-                        match parse_register(&s.name) {
-                            Some(r) => b.register = Some(r),
-                            None => self.error(*span, format!("invalid register specification '{}'", s.name)),
-                        }
+                    if let Some(r) = reg {
+                        b.register = Some(r);
+                        b.register_span = Some(*span);
                     }
-                    if let Some(sp) = space {
-                        match sp.name.strip_prefix("space").and_then(|n| n.parse().ok()) {
-                            Some(n) => {
-                                b.space = n;
-                                b.space_explicit = true;
-                            }
-                            None => self.error(*span, format!("invalid space specifier '{}'", sp.name)),
-                        }
+                    if let Some(n) = sp {
+                        b.space = n;
+                        b.space_explicit = true;
                     }
                 }
                 Annotation::PackOffset { register, component, span } => {
@@ -355,6 +361,75 @@ impl Checker<'_> {
             }
         }
         b
+    }
+
+    /// The register of `register(t3)`: ('t', 3). A type other than b, c, i, s, t, u, or a
+    /// number that is not a 32-bit one, is an error (dxc's wording).
+    fn register_slot(&mut self, name: &str, span: Span) -> Option<(char, u32)> {
+        let letter = name.chars().next()?.to_ascii_lowercase();
+        if !"bcistu".contains(letter) {
+            self.error(span, "register type is unsupported - available types are 'b', 'c', 'i', 's', 't', 'u'");
+            return None;
+        }
+        let r = parse_register(name);
+        if r.is_none() {
+            self.error(span, "register number should be an integral numeric string");
+        }
+        r
+    }
+
+    /// The number of `spaceN`, or dxc's error.
+    fn register_space(&mut self, name: &str, span: Span) -> Option<u32> {
+        let Some(digits) = name.strip_prefix("space") else {
+            self.error(span, "expected space definition with syntax 'spaceX', where X is an integral value");
+            return None;
+        };
+        let n = digits.parse().ok();
+        if n.is_none() {
+            self.error(span, "space number should be an integral numeric string");
+        }
+        n
+    }
+
+    /// dxc's register types for a declaration of type `ty` (arrays of it too): a constant
+    /// buffer takes `b`, a texture buffer and the other buffer SRVs `t`, a texture `t` (or
+    /// `s`), a sampler `s` (or `t`), a UAV `u`; other types are not checked here. Each
+    /// `register(...)` of another type is an error ("invalid register specification, expected
+    /// 'b' binding").
+    pub(crate) fn check_register_types(&mut self, anns: &[Annotation], ty: TypeId) {
+        let mut t = ty;
+        while let Type::Array { elem, .. } = self.m.types.get(t) {
+            t = *elem;
+        }
+        let Type::Object { kind, .. } = self.m.types.get(t) else { return };
+        let kind = *kind;
+        let name = kind.name();
+        let texture = name.starts_with("Texture") && kind != ObjectKind::TextureBuffer;
+        let allowed = match kind.resource_class() {
+            Some(ResourceClass::Cbv) => "b",
+            Some(ResourceClass::Sampler) => "st",
+            Some(ResourceClass::Uav) => "u",
+            Some(ResourceClass::Srv) if texture => "ts",
+            Some(ResourceClass::Srv) => "t",
+            None => return,
+        };
+        self.check_register_letters(anns, allowed);
+    }
+
+    /// Each `register(...)` of `anns` whose type is not one of `allowed` is an error.
+    pub(crate) fn check_register_letters(&mut self, anns: &[Annotation], allowed: &str) {
+        let expected = match allowed {
+            "st" => "'s' or 't'".to_string(),
+            "ts" => "'t' or 's'".to_string(),
+            one => format!("'{one}'"),
+        };
+        for a in anns {
+            let Annotation::Register { slot: Some(s), span, .. } = a else { continue };
+            let Some(letter) = s.name.chars().next().map(|c| c.to_ascii_lowercase()) else { continue };
+            if "bcistu".contains(letter) && !allowed.contains(letter) {
+                self.error(*span, format!("invalid register specification, expected {expected} binding"));
+            }
+        }
     }
 
     /// A variable declaration at global scope (`global`) or in a function.
@@ -420,6 +495,15 @@ impl Checker<'_> {
             }
             self.check_packoffset_fits(&mut binding, ty);
             self.check_semantics(&d.annotations);
+            self.check_register_types(&d.annotations, ty);
+            if !global {
+                // dxc: a local variable takes no semantic (each one is reported).
+                for a in &d.annotations {
+                    if let Annotation::Semantic(id) = a {
+                        self.error(id.span, "semantic is not a valid modifier for a local variable");
+                    }
+                }
+            }
             let var = Var {
                 name: d.name.name.clone(),
                 ty,
@@ -452,6 +536,13 @@ impl Checker<'_> {
         let attrs = self.raw_attrs(&b.attrs);
         self.vet_attrs(&b.attrs, AttrSite::CBuffer);
         let binding = self.binding(&b.annotations, &attrs);
+        let is_tbuffer = b.kind == ast::BufferKind::TBuffer;
+        self.check_register_letters(&b.annotations, if is_tbuffer { "t" } else { "b" });
+        for a in &b.annotations {
+            if let Annotation::Register { profile: Some(_), span, .. } = a {
+                self.error(*span, "user defined constant buffer slots cannot be target specific");
+            }
+        }
         let cb = CBufferId(self.m.cbuffers.len() as u32);
         self.m.cbuffers.push(CBuffer {
             name: b.name.name.clone(),

@@ -270,14 +270,7 @@ impl<'m> Lowerer<'m> {
         if !globals_members.is_empty() {
             let tys: Vec<TypeId> = globals_members.iter().map(|&v| m.var(v).ty).collect();
             let names: Vec<String> = globals_members.iter().map(|&v| m.var(v).name.clone()).collect();
-            // `register(cN)` places a global at byte 16 N of $Globals (DXC).
-            let pinned: Vec<Option<u32>> = globals_members
-                .iter()
-                .map(|&v| match m.var(v).binding.register {
-                    Some(('c', n)) => Some(n * 16),
-                    _ => None,
-                })
-                .collect();
+            let pinned = self.globals_offsets(&globals_members, &tys);
             let sty = self.block_struct_pinned("type.$Globals", &tys, &pinned, &names, Layout::Std140, false)?;
             let ptr_ty = self.b.ctx.type_pointer(StorageClass::Uniform, sty);
             let id = self.b.global_variable(ptr_ty, StorageClass::Uniform, None);
@@ -536,6 +529,40 @@ impl<'m> Lowerer<'m> {
             }
         }
         Ok(())
+    }
+
+    /// Offsets of the `$Globals` members, as DXC places them: a global with `register(cN)` at
+    /// byte 16 N, the others after the end of the last of those, in declaration order, by the
+    /// cbuffer rule. Taken in register order, a `register(cN)` global that starts before the end
+    /// of the one before it is an error ("found offset overlap when processing register(cN)
+    /// assignment", at its `register`), each such global reported.
+    fn globals_offsets(&mut self, members: &[hlslc_sema::tast::VarId], tys: &[TypeId]) -> Vec<Option<u32>> {
+        let m = self.m;
+        let reg_c = |v: hlslc_sema::tast::VarId| match m.var(v).binding.register {
+            Some(('c', n)) => Some(n),
+            _ => None,
+        };
+        // Members in placement order: the `register(c)` ones by register (stable), then the others.
+        let mut order: Vec<usize> = (0..members.len()).collect();
+        order.sort_by_key(|&i| reg_c(members[i]).map_or((1, 0), |n| (0, n)));
+        let in_order: Vec<TypeId> = order.iter().map(|&i| tys[i]).collect();
+        let pins: Vec<Option<u32>> = order.iter().map(|&i| reg_c(members[i]).map(|n| n * 16)).collect();
+        let placed = self.opts.layout.offsets_pinned(&m.types, &in_order, &pins, Layout::Std140);
+        let mut prev_end = None;
+        for &i in &order {
+            let Some(n) = reg_c(members[i]) else { break };
+            let at = n * 16;
+            if prev_end.is_some_and(|end| at < end) {
+                let span = m.var(members[i]).binding.register_span;
+                self.defer_error(format!("found offset overlap when processing register(c{n}) assignment"), span);
+            }
+            prev_end = Some(at + self.opts.layout.align_size(&m.types, tys[i], Layout::Std140).1);
+        }
+        let mut out = vec![None; members.len()];
+        for (k, &i) in order.iter().enumerate() {
+            out[i] = Some(placed[k].1);
+        }
+        out
     }
 
     pub(crate) fn block_struct_pinned(&mut self, name: &str, tys: &[TypeId], pinned: &[Option<u32>], names: &[String], layout: Layout, read_only: bool) -> R<SpvId> {
