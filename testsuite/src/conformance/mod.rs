@@ -124,6 +124,8 @@ pub struct FileResult {
     /// Why it is not a pass: the failing command and the tail of its output, or the unsupported
     /// reason. Empty for a pass.
     pub detail: String,
+    /// The option groups of its RUN lines (`run::option_tags`).
+    pub tags: Vec<&'static str>,
 }
 
 /// Everything the runner needs.

@@ -94,9 +94,9 @@ mod tests {
     #[test]
     fn compares_both_ways() {
         let results = vec![
-            FileResult { name: "S/a.hlsl".into(), outcome: Outcome::Pass, detail: String::new() },
-            FileResult { name: "S/b.hlsl".into(), outcome: Outcome::Fail, detail: "why".into() },
-            FileResult { name: "S/c.hlsl".into(), outcome: Outcome::Pass, detail: String::new() },
+            FileResult { name: "S/a.hlsl".into(), outcome: Outcome::Pass, detail: String::new(), tags: Vec::new() },
+            FileResult { name: "S/b.hlsl".into(), outcome: Outcome::Fail, detail: "why".into(), tags: Vec::new() },
+            FileResult { name: "S/c.hlsl".into(), outcome: Outcome::Pass, detail: String::new(), tags: Vec::new() },
         ];
         let listed: BTreeSet<String> = ["S/a.hlsl", "S/b.hlsl", "S/gone.hlsl"].iter().map(|s| s.to_string()).collect();
         let c = compare(&listed, &results);

@@ -40,6 +40,8 @@ pub struct Summary {
     /// Key: the file name up to its first dot, with the dot (`cs.`), for names with at least
     /// three parts (`cs.groupshared.hlsl`).
     pub by_prefix: BTreeMap<String, Counts>,
+    /// Key: an option group of the RUN lines (`optimized`, `-Zi`, `-fspv-debug`).
+    pub by_option: BTreeMap<String, Counts>,
 }
 
 /// Folder key of a result name.
@@ -65,6 +67,9 @@ impl Summary {
             if let Some(p) = prefix_of(&r.name) {
                 s.by_prefix.entry(p).or_default().add(r.outcome);
             }
+            for t in &r.tags {
+                s.by_option.entry(t.to_string()).or_default().add(r.outcome);
+            }
         }
         s
     }
@@ -84,6 +89,10 @@ impl Summary {
         if !self.by_prefix.is_empty() {
             let _ = writeln!(out);
             table(&mut out, "prefix", &self.by_prefix);
+        }
+        if !self.by_option.is_empty() {
+            let _ = writeln!(out);
+            table(&mut out, "RUN lines with", &self.by_option);
         }
         let _ = writeln!(out);
         let mut total = BTreeMap::new();
@@ -126,7 +135,7 @@ mod tests {
     use super::*;
 
     fn r(name: &str, outcome: Outcome) -> FileResult {
-        FileResult { name: name.into(), outcome, detail: String::new() }
+        FileResult { name: name.into(), outcome, detail: String::new(), tags: vec!["optimized"] }
     }
 
     #[test]
@@ -143,6 +152,8 @@ mod tests {
         assert_eq!(s.by_prefix["cs."].rate(), 50.0);
         assert!(!s.by_prefix.contains_key("plain."));
         assert_eq!(s.by_folder["HLSLFileCheck/hlsl/a"].total(), 1);
+        assert_eq!(s.by_option["optimized"].get(Outcome::Pass), 2);
+        assert!(s.render(Mode::Full).contains("RUN lines with"));
         assert!(s.render(Mode::Full).contains("TOTAL"));
     }
 }

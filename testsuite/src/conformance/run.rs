@@ -19,6 +19,7 @@ pub fn run_files(files: &[PathBuf], cfg: &Config, progress: &(dyn Fn(usize) + Sy
                 name: relative_name(f, &cfg.corpus_root),
                 outcome: Outcome::Fail,
                 detail: "runner thread failed".into(),
+                tags: Vec::new(),
             })
         })
         .collect()
@@ -58,7 +59,32 @@ pub(super) fn par_map<T: Send>(
 pub fn run_file(file: &Path, cfg: &Config, tmp: &Path) -> FileResult {
     let name = relative_name(file, &cfg.corpus_root);
     let (outcome, detail) = classify(file, cfg, tmp);
-    FileResult { name, outcome, detail }
+    let tags = std::fs::read(file)
+        .map(|b| match script::parse_with(&String::from_utf8_lossy(&b), &paths_for(file, tmp), &cfg.features, cfg.mode != Mode::Full) {
+            Script::Run(p) => option_tags(&p),
+            Script::Unsupported(_) => Vec::new(),
+        })
+        .unwrap_or_default();
+    FileResult { name, outcome, detail, tags }
+}
+
+/// The option groups a file belongs to, by the hlslc commands of its RUN lines: `optimized`
+/// (compiled at the default `-O3` or an explicit `-O1`..`-O3`, neither `-fcgl` nor `-O0`/`-Od`),
+/// `-Zi` and `-fspv-debug`. The report counts each group (issue 14's named subset).
+pub fn option_tags(pipelines: &[Vec<Stage>]) -> Vec<&'static str> {
+    let mut tags = Vec::new();
+    let cmds = || pipelines.iter().flatten().filter(|s| s.tool == Tool::Hlslc && s.nots % 2 == 0);
+    let flag = |a: &String, f: &str| a.strip_prefix('-').or_else(|| a.strip_prefix('/')).is_some_and(|r| r == f);
+    if cmds().any(|s| !s.args.iter().any(|a| flag(a, "fcgl") || flag(a, "O0") || flag(a, "Od"))) {
+        tags.push("optimized");
+    }
+    if cmds().any(|s| s.args.iter().any(|a| flag(a, "Zi"))) {
+        tags.push("-Zi");
+    }
+    if cmds().any(|s| s.args.iter().any(|a| a.starts_with("-fspv-debug"))) {
+        tags.push("-fspv-debug");
+    }
+    tags
 }
 
 fn classify(file: &Path, cfg: &Config, tmp: &Path) -> (Outcome, String) {
@@ -284,5 +310,24 @@ fn truncate(s: &str, n: usize) -> &str {
     match s.char_indices().nth(n) {
         Some((i, _)) => &s[..i],
         None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hlslc(args: &[&str], nots: u32) -> Stage {
+        Stage { nots, tool: Tool::Hlslc, args: args.iter().map(|a| a.to_string()).collect(), merge_stderr: false, stdin_file: None, stdout_file: None }
+    }
+
+    #[test]
+    fn option_groups_follow_the_hlslc_commands() {
+        assert_eq!(option_tags(&[vec![hlslc(&["-T", "ps_6_0", "-E", "main", "-spirv"], 0)]]), vec!["optimized"]);
+        assert_eq!(option_tags(&[vec![hlslc(&["-T", "ps_6_0", "-spirv", "-fcgl"], 0)]]), Vec::<&str>::new());
+        assert_eq!(option_tags(&[vec![hlslc(&["/Od", "-spirv", "/Zi"], 0)]]), vec!["-Zi"]);
+        assert_eq!(option_tags(&[vec![hlslc(&["-O3", "-spirv", "-fspv-debug=vulkan"], 0)]]), vec!["optimized", "-fspv-debug"]);
+        // A command expected to fail compiles nothing.
+        assert_eq!(option_tags(&[vec![hlslc(&["-spirv"], 1)]]), Vec::<&str>::new());
     }
 }
