@@ -92,7 +92,7 @@ fn optimizer_options(options: &Options) -> hlslc_spirv_opt::Options {
 /// a combined image sampler binding: its calls are inlined and its loads folded even at -O0), or
 /// with an `InterpolateAt*` whose interpolant is the emitter's temporary rather than the stage
 /// input itself (see `hlslc_spirv_opt::interp`). Such a module goes through the optimizer's
-/// recipe; every other one keeps the emitter's form.
+/// legalizing passes (`hlslc_spirv_opt::LEGALIZATION`); every other one keeps the emitter's form.
 fn legalizer(options: &Options, module: &rspirv::dr::Module) -> Option<hlslc_spirv_opt::Options> {
     let needed = has_runtime_texel_offset(module)
         || has_call_through_access_chain(module)
@@ -331,13 +331,17 @@ pub(crate) fn spirv(
                 diags.push(Diagnostic::error("-Oconfig should not be used together with -O0, -Od or -fcgl: they run no optimizer"));
                 return None;
             }
-            if let Some(opt) = spirv_optimizer(options).or_else(|| legalizer(options, &m)) {
+            let optimizing = spirv_optimizer(options);
+            if let Some(opt) = optimizing.or_else(|| legalizer(options, &m)) {
                 // -Oconfig= replaces the recipe with the passes it names (the CLI refuses it
-                // beside -O0..-O3, -Od and -fcgl).
-                let passes = if so.optimizer_config.is_empty() {
-                    Ok(hlslc_spirv_opt::PIPELINE.to_vec())
-                } else {
+                // beside -O0..-O3, -Od and -fcgl); -O0's legalization runs the recipe's
+                // legalizing part only.
+                let passes = if !so.optimizer_config.is_empty() {
                     hlslc_spirv_opt::passes_from_flags(&so.optimizer_config)
+                } else if optimizing.is_none() {
+                    Ok(hlslc_spirv_opt::LEGALIZATION.to_vec())
+                } else {
+                    Ok(hlslc_spirv_opt::PIPELINE.to_vec())
                 };
                 let passes = match passes {
                     Ok(p) => p,
@@ -360,6 +364,11 @@ pub(crate) fn spirv(
                         hlslc_spirv_opt::optimize_with(&mut m, &passes, &opt, &mut |_, _| {});
                     }
                 });
+                // dxc's -O recipe ends with trim-capabilities: a capability only what the
+                // optimizer removed needed goes too.
+                if optimizing.is_some() {
+                    hlslc_spirv::passes::capabilities::trim(&mut m, so.target_env);
+                }
                 check_texel_offsets(&m, diags);
                 check_interpolants(&m, diags);
             }

@@ -56,6 +56,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         "fix-func-call-param" => &[Pass::FixCallArguments],
         "loop-unroll" => &[Pass::Unroll],
         "interpolate-fixup" => &[Pass::InterpolateFixup],
+        "redundancy-elimination" | "local-redundancy-elimination" => &[Pass::Cse],
         // spirv-opt's ADCE also removes the globals, types and functions nothing uses.
         "eliminate-dead-code-aggressive" => &[Pass::Dce, Pass::RemoveUnused],
         // Folding, constant and copy propagation, composite extracts of known composites.

@@ -5,12 +5,14 @@
 //! - arithmetic, bitwise, comparison, logical and conversion instructions on constant scalars or
 //!   vectors (32- and 64-bit integers and floats, booleans) become constants; an integer
 //!   division by zero, an out-of-range float-to-integer conversion and 16-bit floats are left;
-//! - `OpSelect` with a constant scalar condition becomes the chosen operand;
+//! - `OpSelect` with a constant scalar condition becomes the chosen operand; `x < 0u` is false and
+//!   `x >= 0u` true, whatever `x` is;
 //! - `OpCopyObject` becomes its operand, an `OpPhi` with one incoming value that value;
 //! - `OpCompositeExtract` of a constant, of an `OpCompositeConstruct` with one constituent per
 //!   element, of an `OpCompositeInsert` (same index: the inserted object; another index: the
 //!   composite it inserted into) or of an `OpVectorShuffle` reads the source directly;
-//! - `OpCompositeConstruct` of constants becomes a constant.
+//! - `OpCompositeConstruct` of constants becomes a constant, one of the extracts of every element
+//!   of a composite of its type, in order, that composite.
 //!
 //! Specialization constants are not constants here.
 
@@ -63,7 +65,7 @@ pub fn run(m: &mut Module) -> bool {
                     }
                     if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
                         result_types.insert(r, t);
-                        if matches!(inst.class.opcode, Op::CompositeConstruct | Op::CompositeInsert | Op::VectorShuffle) {
+                        if matches!(inst.class.opcode, Op::CompositeConstruct | Op::CompositeInsert | Op::VectorShuffle | Op::CompositeExtract) {
                             defs.insert(r, inst.clone());
                         }
                     }
@@ -85,6 +87,22 @@ pub fn run(m: &mut Module) -> bool {
     changed
 }
 
+/// The composite that `parts` take apart in order, when they are `OpCompositeExtract`s of one
+/// composite of type `ty` at indices 0, 1, 2, … covering every element of it.
+fn reconstructed(parts: &[Word], ty: Word, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>) -> Option<Word> {
+    let mut src = None;
+    for (k, p) in parts.iter().enumerate() {
+        let e = defs.get(p).filter(|e| e.class.opcode == Op::CompositeExtract && e.operands.len() == 2)?;
+        let from = id_at(e, 0)?;
+        if *src.get_or_insert(from) != from || e.operands[1] != Operand::LiteralBit32(k as u32) {
+            return None;
+        }
+    }
+    let src = src?;
+    // Same type, so the parts are all of its elements.
+    (types.get(&src) == Some(&ty)).then_some(src)
+}
+
 fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>, cs: &mut Consts) -> Option<Simple> {
     let ty = i.result_type?;
     let op = |k: usize| id_at(i, k);
@@ -104,6 +122,20 @@ fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<
             }
             Some(Simple::Id(if c != 0 { op(1)? } else { op(2)? }))
         }
+        // Unsigned comparisons with zero that do not depend on the other operand.
+        Op::ULessThan | Op::UGreaterThanEqual | Op::UGreaterThan | Op::ULessThanEqual
+            if matches!(cs.ty(ty), Ty::Bool) =>
+        {
+            let zero = |k: usize| op(k).and_then(|v| cs.scalar(v)) == Some(0);
+            let known = match i.class.opcode {
+                Op::ULessThan if zero(1) => false,
+                Op::UGreaterThanEqual if zero(1) => true,
+                Op::UGreaterThan if zero(0) => false,
+                Op::ULessThanEqual if zero(0) => true,
+                _ => return fold_arith(i, ty, cs).map(Simple::Id),
+            };
+            Some(Simple::Id(cs.get(ty, Value::Scalar(known as u64))))
+        }
         Op::CompositeExtract => extract(i, defs, types, cs),
         Op::CompositeConstruct => {
             let parts: Vec<Word> = i.operands.iter().filter_map(Operand::id_ref_any).collect();
@@ -112,7 +144,10 @@ fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<
                 Ty::Vector { count, .. } => parts.len() == count as usize,
                 _ => true,
             };
-            (all_const && per_element && !parts.is_empty()).then(|| Simple::Id(cs.get(ty, Value::Composite(parts))))
+            if all_const && per_element && !parts.is_empty() {
+                return Some(Simple::Id(cs.get(ty, Value::Composite(parts))));
+            }
+            reconstructed(&parts, ty, defs, types).map(Simple::Id)
         }
         _ => fold_arith(i, ty, cs).map(Simple::Id),
     }

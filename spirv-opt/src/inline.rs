@@ -18,11 +18,14 @@
 //! itself inlined, and the callee's chains extended by it), and the block after the call starts
 //! again with the caller's `DebugScope` and `DebugLine`.
 //!
-//! Not inlined: callees with several returns or none, callees marked `DontInline` (HLSL's
-//! `[noinline]`, as SPIRV-Tools' inliner leaves them), and calls in a loop header (the header must
-//! keep its `OpLoopMerge` next to its terminator).
+//! A callee with several returns gets a single one first ([`crate::returns`]), as SPIRV-Tools
+//! runs merge-return before inlining. Not inlined: callees that still have several returns (one
+//! inside a loop) or none, callees marked `DontInline` (HLSL's `[noinline]`, as SPIRV-Tools'
+//! inliner leaves them), and calls in a loop header (the header must keep its `OpLoopMerge` next
+//! to its terminator).
 
 use crate::debuginfo::{self, ops, Sets};
+use crate::returns;
 use crate::ids::{chase, id_at, rename_used, IdAlloc};
 use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
@@ -35,6 +38,21 @@ const BUDGET: usize = 20_000;
 pub fn run(m: &mut Module) -> bool {
     let index: HashMap<Word, usize> =
         m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
+    let mut ids = IdAlloc::new(m);
+    // Called functions with several returns get one first, where they can.
+    let called: std::collections::HashSet<Word> = m
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+        .filter(|i| i.class.opcode == Op::FunctionCall)
+        .filter_map(|i| id_at(i, 0))
+        .collect();
+    let sets = Sets::new(m);
+    for f in &mut m.functions {
+        if f.def.as_ref().and_then(|d| d.result_id).is_some_and(|id| called.contains(&id)) && !dont_inline(f) {
+            returns::merge(f, &mut ids, &sets);
+        }
+    }
     let inlinable: Vec<bool> = m.functions.iter().map(|f| single_return(f) && !dont_inline(f)).collect();
     let mut decorations: HashMap<Word, Vec<Instruction>> = HashMap::default();
     for a in &m.annotations {
@@ -44,7 +62,6 @@ pub fn run(m: &mut Module) -> bool {
             }
         }
     }
-    let mut ids = IdAlloc::new(m);
     let mut dbg = Debug::new(m);
     let mut new_decorations = Vec::new();
     let mut count = 0;

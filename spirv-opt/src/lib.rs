@@ -11,6 +11,7 @@ pub mod branch;
 pub mod cfg;
 pub mod chains;
 pub mod consts;
+pub mod cse;
 pub mod dce;
 pub mod debuginfo;
 pub mod flags;
@@ -26,6 +27,7 @@ pub mod memmodel;
 pub mod merge;
 pub mod offsets;
 pub mod private;
+pub mod returns;
 pub mod scalar;
 pub mod unroll;
 pub mod unused;
@@ -64,6 +66,8 @@ pub enum Pass {
     MergeBlocks,
     /// [`fold`]: constant folding and propagation, copy propagation, composite extracts.
     Fold,
+    /// [`cse`]: an instruction computing what a dominating one computed reuses its result.
+    Cse,
     /// [`dce`]: unused results without effects, write-only local variables.
     Dce,
     /// [`unused`]: unused functions, globals, constants, types, names and decorations.
@@ -94,6 +98,7 @@ impl Pass {
             Pass::DeadBranches => "eliminate-dead-branches",
             Pass::MergeBlocks => "merge-blocks",
             Pass::Fold => "fold",
+            Pass::Cse => "redundancy-elimination",
             Pass::Dce => "eliminate-dead-code",
             Pass::RemoveUnused => "remove-unused",
             Pass::ConstOffsets => "const-offsets",
@@ -113,9 +118,33 @@ impl Pass {
 /// the stage inputs whose loaded values now reach them; `[unroll]` loops whose
 /// induction values folding left constant, fully unrolled; branches on what folding made
 /// constant, then straight-line blocks joined, and folding again over what that exposed (phis with
-/// one incoming value); dead code after the passes that leave it; the module-level removal last,
+/// one incoming value); what dominating instructions already computed reused, and folded once
+/// more (a construct of the extracts the reuse made identical); dead code after the passes that leave it; the module-level removal last,
 /// when the functions no longer use what they did.
 pub const PIPELINE: &[Pass] = &[
+    Pass::Inline,
+    Pass::RemoveUnused,
+    Pass::PrivateToLocal,
+    Pass::Chains,
+    Pass::Mem2Reg,
+    Pass::Fold,
+    Pass::InterpolateFixup,
+    Pass::Unroll,
+    Pass::DeadBranches,
+    Pass::MergeBlocks,
+    Pass::Fold,
+    Pass::Cse,
+    Pass::Fold,
+    Pass::ConstOffsets,
+    Pass::Dce,
+    Pass::RemoveUnused,
+];
+
+/// What `-O0` runs when the emitter's module needs legalizing (a combined image sampler, a
+/// `static const` texel offset, an interpolant traced back to its input): [`PIPELINE`] without
+/// the redundancy elimination, which dxc's legalization recipe does not run either (the -O0
+/// CHECK lines expect every load where the source has it).
+pub const LEGALIZATION: &[Pass] = &[
     Pass::Inline,
     Pass::RemoveUnused,
     Pass::PrivateToLocal,
@@ -142,6 +171,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::DeadBranches => branch::run(m),
         Pass::MergeBlocks => merge::run(m),
         Pass::Fold => fold::run(m),
+        Pass::Cse => cse::run(m),
         Pass::Dce => dce::run(m),
         Pass::RemoveUnused => unused::run(m, &opts.keep),
         Pass::ConstOffsets => offsets::run(m),

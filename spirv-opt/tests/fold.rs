@@ -96,3 +96,60 @@ OpFunctionEnd
         assert!(!fold::run(m));
     });
 }
+
+#[test]
+fn unsigned_comparisons_with_zero_are_known() {
+    let head = HEAD.replace("%bool = OpTypeBool", "%bool = OpTypeBool\n%uint = OpTypeInt 32 0\n%u0 = OpConstant %uint 0");
+    let body = |a: &str, b: &str| {
+        format!(
+            r#"
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pi = OpAccessChain %ptr_i %buf %i1
+%v = OpLoad %int %pi
+%u = OpBitcast %uint %v
+%lt = OpULessThan %bool %u %u0
+%ge = OpUGreaterThanEqual %bool %u %u0
+%gt = OpUGreaterThan %bool %u0 %u
+%le = OpULessThanEqual %bool %u0 %u
+%keep = OpULessThan %bool %u0 %u
+%x = OpSelect %int %lt %i6 %i1
+%y = OpSelect %int %ge {a} %i1
+%z = OpSelect %int %gt %i6 %i1
+%w = OpSelect %int %le %i0 {b}
+%k = OpSelect %int %keep %x %y
+%s1 = OpIAdd %int %k %z
+%s2 = OpIAdd %int %s1 %w
+OpStore %pi %s2
+OpReturn
+OpFunctionEnd
+"#
+        )
+    };
+    let input = format!("{head}{}", body("%i6", "%i6"));
+    // lt and gt are false, ge and le true: x = 1, y = 6, z = 1, w = 0; `0 < u` depends on u.
+    // Folding leaves the dead comparisons for DCE; compare after both.
+    let expected = format!(
+        "{head}{}",
+        r#"
+%false = OpConstantFalse %bool
+%true = OpConstantTrue %bool
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pi = OpAccessChain %ptr_i %buf %i1
+%v = OpLoad %int %pi
+%u = OpBitcast %uint %v
+%keep = OpULessThan %bool %u0 %u
+%k = OpSelect %int %keep %i1 %i6
+%s1 = OpIAdd %int %k %i1
+%s2 = OpIAdd %int %s1 %i0
+OpStore %pi %s2
+OpReturn
+OpFunctionEnd
+"#
+    );
+    common::check(&input, &expected, |m| {
+        assert!(fold::run(m));
+        hlslc_spirv_opt::dce::run(m);
+    });
+}

@@ -95,6 +95,71 @@ impl<'m> TypeInfo<'m> {
 }
 
 pub fn run(module: &mut Module, target: TargetEnv) {
+    let seed: Vec<C> = module
+        .capabilities
+        .iter()
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::Capability(c)) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let needs = infer(module, target, &seed);
+    let have_caps: HashSet<C> = seed.into_iter().collect();
+    for c in needs.caps {
+        if !have_caps.contains(&c) {
+            module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]));
+        }
+    }
+    // The extensions the emitter declared, read before the walk (this pass adds none until here).
+    let have_exts = &needs.declared_exts;
+    for e in needs.exts {
+        if !have_exts.contains(e) && tables::extension_required(e, target) {
+            module.extensions.push(Instruction::new(Op::Extension, None, None, vec![Operand::from(e)]));
+        }
+    }
+}
+
+/// Capabilities whose need the walk decides exactly from what the module contains (types,
+/// image operands, instructions), so an optimized module that no longer contains what needed one
+/// can drop it, as spirv-opt's `trim-capabilities` does in dxc's `-O` recipe. A device without
+/// the feature (`shaderFloat64`, `shaderInt64`, `minLod`, …) can then run the shader.
+const TRIMMABLE: &[C] = &[
+    C::MinLod,
+    C::Int8,
+    C::Int16,
+    C::Int64,
+    C::Float16,
+    C::Float64,
+    C::Int64Atomics,
+    C::StorageImageReadWithoutFormat,
+    C::StorageImageWriteWithoutFormat,
+    C::ImageQuery,
+    C::InterpolationFunction,
+    C::DerivativeControl,
+    C::ImageGatherExtended,
+];
+
+/// Removes the [`TRIMMABLE`] capabilities nothing in the module needs any more (after the
+/// optimizer removed the instructions and types that needed them).
+pub fn trim(module: &mut Module, target: TargetEnv) {
+    let seed: Vec<C> = module
+        .capabilities
+        .iter()
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::Capability(c)) if !TRIMMABLE.contains(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let needs = infer(module, target, &seed);
+    module.capabilities.retain(|i| match i.operands.first() {
+        Some(Operand::Capability(c)) => !TRIMMABLE.contains(c) || needs.caps.contains(c),
+        _ => true,
+    });
+}
+
+/// What the module's contents need, with `seed` taken as declared (an instruction that accepts
+/// one of several capabilities is satisfied by a declared one).
+fn infer(module: &Module, target: TargetEnv, seed: &[C]) -> Needs {
     let declared_exts = module
         .extensions
         .iter()
@@ -105,10 +170,8 @@ pub fn run(module: &mut Module, target: TargetEnv) {
         .collect();
     let mut needs = Needs { caps: IndexSet::new(), exts: IndexSet::new(), declared_exts };
     // What the emitter declared satisfies an instruction that accepts one of several.
-    for inst in &module.capabilities {
-        if let Some(Operand::Capability(c)) = inst.operands.first() {
-            needs.caps.insert(*c);
-        }
+    for c in seed {
+        needs.caps.insert(*c);
     }
     // `-fspv-extension=SPV_NV_ray_tracing`: the emitter declared RayTracingNV; the ray tracing
     // execution models (shared by both extensions) need nothing more.
@@ -215,26 +278,7 @@ pub fn run(module: &mut Module, target: TargetEnv) {
             }
         }
     }
-    let have_caps: HashSet<C> = module
-        .capabilities
-        .iter()
-        .filter_map(|i| match i.operands.first() {
-            Some(Operand::Capability(c)) => Some(*c),
-            _ => None,
-        })
-        .collect();
-    for c in needs.caps {
-        if !have_caps.contains(&c) {
-            module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]));
-        }
-    }
-    // The extensions the emitter declared, read before the walk (this pass adds none until here).
-    let have_exts = &needs.declared_exts;
-    for e in needs.exts {
-        if !have_exts.contains(e) && tables::extension_required(e, target) {
-            module.extensions.push(Instruction::new(Op::Extension, None, None, vec![Operand::from(e)]));
-        }
-    }
+    needs
 }
 
 /// The `*ArrayNonUniformIndexing` capability a non-uniform access chain into an array of
