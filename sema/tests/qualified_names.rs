@@ -163,3 +163,25 @@ fn alias_template_without_arguments_uses_defaults() {
     let g = m.vars.iter().find(|v| v.name == "g").unwrap();
     assert_eq!(m.types.name(g.ty), "Vec<float, 1>");
 }
+
+#[test]
+fn out_of_line_static_member_definitions_initialize_the_member() {
+    let m = ok("struct S { static const uint K; static uint n; uint f() { return K + n; } };
+        static const uint S::K = 3;
+        static uint S::n = 10;
+        float4 main() : SV_Target { S s; return s.f(); }");
+    // One variable per member, holding the definition's initializer (no second `K`).
+    assert_eq!(m.vars.iter().filter(|v| v.name == "K").count(), 1);
+    assert_eq!(const_of(&m, "K"), 3);
+    let n = m.vars.iter().find(|v| v.name == "n").unwrap();
+    assert!(n.init.is_some() && n.const_value.is_none());
+    assert!(err("struct S { static const uint K; };
+        static const uint S::J = 3;
+        float4 main() : SV_Target { return 0; }").contains("no member named 'J' in 'S'"));
+    assert!(err("struct S { static const uint K = 1; };
+        static const uint S::K = 3;
+        float4 main() : SV_Target { return 0; }").contains("redefinition of 'K'"));
+    assert!(err("struct S { static const uint K; };
+        static const float S::K = 3;
+        float4 main() : SV_Target { return 0; }").contains("redefinition of 'K' with a different type"));
+}

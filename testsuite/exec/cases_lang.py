@@ -239,6 +239,17 @@ def struct_method_rvalue():
     ]
 
 
+def struct_static_members():
+    xs = [1, 7, 0, 123456]
+    out = []
+    for v in xs:
+        # `counter` is a static (private) variable: each invocation starts from 1000.
+        out += [3, v * 3 + 1000, 1000 + v, 3 * v]
+    return "static data members defined outside their struct", (1, 1, 1), 1, [
+        ("u32", xs, None), ("u32", [0] * 16, out),
+    ]
+
+
 NAMES = {
     "control.if.chain": control_if_chain,
     "control.switch.fallthrough": control_switch_fallthrough,
@@ -253,4 +264,5 @@ NAMES = {
     "globals.static.state": globals_static_state,
     "assign.lvalue.results": assign_lvalue_results,
     "struct.method.rvalue": struct_method_rvalue,
+    "struct.static.members": struct_static_members,
 }

@@ -522,6 +522,14 @@ impl Checker<'_> {
                 span: d.span,
                 name_span: d.name.span,
             };
+            if global && !d.qualifier.is_empty() {
+                // `static const uint S::count = 3;`: the definition of a static member declared
+                // in `S`; its initializer is the member's.
+                if let Some(id) = self.define_static_member(d, var) {
+                    ids.push(id);
+                }
+                continue;
+            }
             let id = self.m.add_var(var);
             self.declare(&d.name.name, Symbol::Var(id), d.name.span);
             if global {
@@ -530,6 +538,38 @@ impl Checker<'_> {
             ids.push(id);
         }
         ids
+    }
+
+    /// An out-of-line definition `T S::name = init;` of the static member `name` declared in
+    /// `S`: the member takes the definition's initializer (and constant value). The member must
+    /// exist, have the same type and not be defined already.
+    fn define_static_member(&mut self, d: &ast::Declarator, def: Var) -> Option<VarId> {
+        let mut parts = d.qualifier.clone();
+        parts.push(d.name.clone());
+        let path = ast::Path { global: false, parts, scope_args: Vec::new(), span: d.span };
+        let owner: Vec<&str> = d.qualifier.iter().map(|q| q.name.as_str()).collect();
+        let owner = owner.join("::");
+        let id = match self.lookup_path(&path) {
+            Some(Symbol::Var(id)) if self.m.var(id).storage == Storage::Static => id,
+            _ => {
+                self.error(d.name.span, format!("no member named '{}' in '{owner}'", d.name.name));
+                return None;
+            }
+        };
+        let member = self.m.var(id);
+        if member.init.is_some() {
+            self.error(d.name.span, format!("redefinition of '{}'", d.name.name));
+            return None;
+        }
+        if member.ty != def.ty && def.ty != TypeTable::ERROR && member.ty != TypeTable::ERROR {
+            let (was, now) = (self.type_name(member.ty), self.type_name(def.ty));
+            self.error(d.name.span, format!("redefinition of '{}' with a different type: '{now}' vs '{was}'", d.name.name));
+            return None;
+        }
+        let member = &mut self.m.vars[id.0 as usize];
+        member.init = def.init;
+        member.const_value = if member.is_const { def.const_value } else { None };
+        Some(id)
     }
 
     fn check_cbuffer(&mut self, b: &ast::BufferDecl) {
