@@ -823,7 +823,7 @@ impl<'m> Lowerer<'m> {
                         self.b.capability(spirv::Capability::SampleRateShading);
                     }
                 }
-                if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId | BuiltIn::Layer | BuiltIn::ViewportIndex | BuiltIn::ViewIndex) {
+                if stage == Stage::Pixel && input && matches!(b, BuiltIn::SampleId | BuiltIn::PrimitiveId | BuiltIn::Layer | BuiltIn::ViewportIndex | BuiltIn::ViewIndex | BuiltIn::ShadingRateKHR) {
                     self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                 }
             }
@@ -1048,6 +1048,9 @@ fn slot_of(stage: Stage, semantic: &Semantic, input: bool, interp: Interpolation
         (S::ViewportArrayIndex, Stage::Mesh, false) => Some((B::ViewportIndex, "gl_ViewportIndex")),
         (S::CullPrimitive, Stage::Mesh, false) => Some((B::CullPrimitiveEXT, "")),
         (S::ShadingRate, Stage::Mesh, false) => Some((B::PrimitiveShadingRateKHR, "")),
+        // SPV_KHR_fragment_shading_rate (SPIR-V.rst: VSOut, GSOut, PSIn); DXC leaves them unnamed.
+        (S::ShadingRate, Stage::Vertex | Stage::Geometry, false) => Some((B::PrimitiveShadingRateKHR, "")),
+        (S::ShadingRate, Stage::Pixel, true) => Some((B::ShadingRateKHR, "")),
         (S::OutputControlPointID, Stage::Hull, true) => Some((B::InvocationId, "gl_InvocationID")),
         (S::DomainLocation, Stage::Domain, true) => Some((B::TessCoord, "gl_TessCoord")),
         (S::TessFactor, Stage::Hull, false) | (S::TessFactor, Stage::Domain, true) => Some((B::TessLevelOuter, "gl_TessLevelOuter")),

@@ -476,7 +476,9 @@ impl<'m> Lowerer<'m> {
                     let zero = self.b.ctx.const_i32(0);
                     self.chain(&place, &[zero, idx], ty)
                 }
-                RWTexture1D | RWTexture1DArray | RWTexture2D | RWTexture2DArray | RWTexture3D | RWBuffer => {
+                RWTexture1D | RWTexture1DArray | RWTexture2D | RWTexture2DArray | RWTexture3D | RWBuffer
+                | RasterizerOrderedTexture1D | RasterizerOrderedTexture1DArray | RasterizerOrderedTexture2D
+                | RasterizerOrderedTexture2DArray | RasterizerOrderedTexture3D | RasterizerOrderedBuffer => {
                     let Some((ptr, _, _)) = Self::place_ptr(&place) else {
                         return unsupported("this texture access", self.expr_span(e));
                     };

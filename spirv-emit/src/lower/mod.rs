@@ -346,6 +346,8 @@ pub(crate) struct Lowerer<'m> {
     /// names, decorated `UserTypeGOOGLE` after every other decoration (as DXC's emitter does
     /// when it writes the variables).
     user_types: Vec<(SpvId, String)>,
+    /// The variables of rasterizer-ordered views, for [`crate::passes::interlock`].
+    pub(crate) rov_vars: Vec<crate::passes::interlock::RovVar>,
     /// Descriptor heap variables ([`heap`]).
     pub(crate) heaps: heap::Heaps,
     /// How many branching statements (if, loops, switch) enclose the statement being lowered.
@@ -423,6 +425,7 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
         depth_replacing: false,
         counters: HashMap::default(),
         user_types: Vec::new(),
+        rov_vars: Vec::new(),
         stream_out: None,
         stage: None,
         builtin_vars: HashMap::default(),
@@ -458,12 +461,15 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
     let late = std::mem::take(&mut l.ray.late_vars);
     let globals = std::mem::take(&mut l.global_ids);
     let pairs = std::mem::take(&mut l.combined_pairs);
+    let rovs = std::mem::take(&mut l.rov_vars);
     let mut built = l.b.finish().map_err(|e| vec![LowerError::from(e)])?;
     raytracing::finish_late_vars(&mut built.module, &late, &globals, opts.target.spirv_version() >= (1, 4));
     if !opts.high_level_only {
         crate::passes::combined::run(&mut built.module, &pairs)
             .map_err(|message| vec![LowerError { fatal: false, message, span: None, notes: Vec::new() }])?;
     }
+    crate::passes::interlock::run(&mut built.module, &rovs, opts.high_level_only)
+        .map_err(|message| vec![LowerError { fatal: false, message, span: None, notes: Vec::new() }])?;
     Ok(built)
 }
 

@@ -142,8 +142,10 @@ impl<'m> Lowerer<'m> {
                 self.store(base, whole)
             }
             Place::Texel { image_ptr, image_ty, coord, ty } => {
-                let image = self.load_image_ptr(*image_ty, *image_ptr)?;
+                // The texel first: the image is loaded right before the write that uses it
+                // (DXC's order, which keeps a rasterizer-ordered write's interlock region tight).
                 let texel = self.widen_to_vec4(value, *ty)?;
+                let image = self.load_image_ptr(*image_ty, *image_ptr)?;
                 self.b.void(
                     Op::ImageWrite,
                     vec![

@@ -104,6 +104,7 @@ impl<'m> Lowerer<'m> {
                         self.decorate_input_attachment(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         self.user_type(id, var.ty);
+                        self.note_rov(id, var.ty);
                         bound.push(self.bound(id, &var.binding, Some(*kind), 1, g.0 as u64, Some(var.span)));
                         if var.binding.vk_combined_image_sampler {
                             let last = bound.len() - 1;
@@ -144,6 +145,7 @@ impl<'m> Lowerer<'m> {
                         self.decorate_coherent(g, id);
                         self.vars.insert(g, VarHome::Ptr { ptr: id, storage: sc, layout });
                         self.user_type(id, var.ty);
+                        self.note_rov(id, var.ty);
                         let count = array_elements(m, var.ty);
                         bound.push(self.bound(id, &var.binding, Some(kind), count, g.0 as u64, Some(var.span)));
                         if let Some(c) = counter {
@@ -362,12 +364,36 @@ impl<'m> Lowerer<'m> {
         self.global_ids.push(id);
         self.b.ctx.name(id, &name);
         self.user_type(id, t);
+        self.note_rov(id, t);
         parts.push((id, array_elements(m, t)));
         if let Some(c) = counter {
             self.counter_buffer(id, c);
             counters.push(c);
         }
         Ok(super::resvalue::ResValue::Leaf { ptr: id, sc, layout, counter })
+    }
+
+    /// Records resource variable `var` (of type `t`, or an array of it) for the interlock pass
+    /// when it is a rasterizer-ordered view ([`crate::passes::interlock`]).
+    fn note_rov(&mut self, var: SpvId, mut t: TypeId) {
+        use crate::passes::interlock::{RovKind, RovVar};
+        while let Type::Array { elem, .. } = self.m.types.get(t) {
+            t = *elem;
+        }
+        let Type::Object { kind, .. } = self.m.types.get(t) else { return };
+        use ObjectKind as K;
+        let kind = match kind {
+            K::RasterizerOrderedStructuredBuffer => RovKind::Structured,
+            K::RasterizerOrderedByteAddressBuffer => RovKind::ByteAddress,
+            K::RasterizerOrderedBuffer
+            | K::RasterizerOrderedTexture1D
+            | K::RasterizerOrderedTexture1DArray
+            | K::RasterizerOrderedTexture2D
+            | K::RasterizerOrderedTexture2DArray
+            | K::RasterizerOrderedTexture3D => RovKind::Image,
+            _ => return,
+        };
+        self.rov_vars.push(RovVar { var: var.0, kind });
     }
 
     /// `-fspv-reflect`: records the HLSL type of resource variable `var` (of type `t`, or an
@@ -672,8 +698,14 @@ impl<'m> Lowerer<'m> {
                 if kind == ByteAddressBuffer {
                     decorations.push(Decoration::new(D::NonWritable));
                 }
+                // DXC names the rasterizer-ordered byte address buffer as the RW one (its
+                // structured buffer keeps its own name).
+                let name = match kind {
+                    RasterizerOrderedByteAddressBuffer => "type.RWByteAddressBuffer".to_string(),
+                    _ => format!("type.{}", kind.name()),
+                };
                 Ok(self.b.ctx.type_struct(StructType {
-                    name: format!("type.{}", kind.name()),
+                    name,
                     members: vec![StructMember { ty: arr, name: String::new(), decorations }],
                     decorations: vec![Decoration::new(self.storage_block().1)],
                 }))
@@ -950,10 +982,14 @@ fn image_type_name(dim: Dim, arrayed: bool) -> String {
 
 /// The storage image format DXC infers from the element type: 16-bit formats for the
 /// min-precision kinds, `R64i`/`R64ui` for a 64-bit integer scalar, none for real 16-bit floats
-/// and other 64-bit types.
+/// and other 64-bit types, and none for three components (no three-channel storage format
+/// exists; DXC leaves those `Unknown`).
 fn storage_format(k: ScalarKind, n: u32) -> ImageFormat {
     use ImageFormat as F;
     use ScalarKind as K;
+    if n == 3 {
+        return F::Unknown;
+    }
     match (k, n) {
         (K::Min16Float | K::Min10Float, 1) => return F::R16f,
         (K::Min16Float | K::Min10Float, 2) => return F::Rg16f,

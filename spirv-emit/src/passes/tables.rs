@@ -132,6 +132,15 @@ pub fn execution_mode_need(m: ExecutionMode) -> Option<Need> {
         E::RoundingModeRTZ => (Some(C::RoundingModeRTZ), Some("SPV_KHR_float_controls")),
         E::MaximallyReconvergesKHR => (None, Some("SPV_KHR_maximal_reconvergence")),
         E::QuadDerivativesKHR | E::RequireFullQuadsKHR => (Some(C::QuadControlKHR), Some("SPV_KHR_quad_control")),
+        E::PixelInterlockOrderedEXT | E::PixelInterlockUnorderedEXT => {
+            (Some(C::FragmentShaderPixelInterlockEXT), Some("SPV_EXT_fragment_shader_interlock"))
+        }
+        E::SampleInterlockOrderedEXT | E::SampleInterlockUnorderedEXT => {
+            (Some(C::FragmentShaderSampleInterlockEXT), Some("SPV_EXT_fragment_shader_interlock"))
+        }
+        E::ShadingRateInterlockOrderedEXT | E::ShadingRateInterlockUnorderedEXT => {
+            (Some(C::FragmentShaderShadingRateInterlockEXT), Some("SPV_EXT_fragment_shader_interlock"))
+        }
         _ => return None,
     })
 }

@@ -50,7 +50,7 @@ impl<'m> Lowerer<'m> {
         use ObjectKind::*;
         let rty = self.ty(ty, Layout::Logical)?;
         let v = match (kind, op) {
-            (StructuredBuffer | RWStructuredBuffer, I::MethodLoad) => {
+            (StructuredBuffer | RWStructuredBuffer | RasterizerOrderedStructuredBuffer, I::MethodLoad) => {
                 let place = self.lvalue(obj)?;
                 let idx = self.rvalue(args[0])?;
                 let zero = self.b.ctx.const_i32(0);
@@ -58,7 +58,7 @@ impl<'m> Lowerer<'m> {
                 self.load(&p)
             }
             (
-                ByteAddressBuffer | RWByteAddressBuffer,
+                ByteAddressBuffer | RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer,
                 I::MethodLoad | I::MethodLoad2 | I::MethodLoad3 | I::MethodLoad4,
             ) => {
                 let n = match op {
@@ -83,7 +83,7 @@ impl<'m> Lowerer<'m> {
                 Ok(self.b.composite_construct(rty, &vals)?)
             }
             (
-                RWByteAddressBuffer,
+                RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer,
                 I::MethodStore | I::MethodStore2 | I::MethodStore3 | I::MethodStore4,
             ) => {
                 let n = match op {
@@ -113,7 +113,7 @@ impl<'m> Lowerer<'m> {
                 Ok(self.no_value(rty))
             }
             (
-                RWByteAddressBuffer,
+                RWByteAddressBuffer | RasterizerOrderedByteAddressBuffer,
                 I::MethodInterlockedAdd
                 | I::MethodInterlockedAnd
                 | I::MethodInterlockedOr
