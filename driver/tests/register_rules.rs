@@ -64,3 +64,15 @@ fn dxil_text_starts_with_the_resource_bindings_table() {
         ;\ntarget datalayout";
     assert!(text.starts_with(expected), "{text}");
 }
+
+#[test]
+fn a_tbuffer_block_is_a_shader_resource_view() {
+    // `tbuffer` is an SRV bound at its `t` register (dxc: kind tbuffer, `texture` in the table,
+    // HLSLFileCheck resource_binding/bindings2.hlsl's MyTB row); it was a CBV at cb0.
+    let src = "tbuffer MyTB : register(t11, space3) { float f3; float4 f4; };\n\
+        cbuffer Cb : register(b2) { float4 k; };\n\
+        float4 main() : SV_Target { return f3 * f4 * k; }\n";
+    let text = dxil_text(src, "ps_6_0", false);
+    assert!(text.contains("; Cb                                cbuffer      NA          NA     CB0            cb2     1\n"), "{text}");
+    assert!(text.contains("; MyTB                              texture     u32     tbuffer      T0     t11,space3     1\n"), "{text}");
+}

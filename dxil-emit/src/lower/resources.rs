@@ -686,14 +686,14 @@ impl Lowerer<'_> {
             return Ok(i);
         }
         let t = self.t;
-        let (name, binding, members): (String, tast::Binding, Vec<VarId>) = match cb {
+        let (name, binding, members, tbuffer): (String, tast::Binding, Vec<VarId>, bool) = match cb {
             Some(c) => {
                 let b = &t.cbuffers[c.0 as usize];
-                (b.name.clone(), b.binding.clone(), b.members.clone())
+                (b.name.clone(), b.binding.clone(), b.members.clone(), b.is_tbuffer)
             }
             None => {
                 let members = t.globals.iter().copied().filter(|g| self.is_globals_member(*g)).collect();
-                ("$Globals".to_string(), tast::Binding::default(), members)
+                ("$Globals".to_string(), tast::Binding::default(), members, false)
             }
         };
         let mut size = 0;
@@ -701,9 +701,12 @@ impl Lowerer<'_> {
             let (off, _) = self.member_offset(*m);
             size = size.max(off + self.cb_size(t.var(*m).ty));
         }
+        // A `tbuffer` block is a shader resource view (a `t` register), as `TextureBuffer<T>`
+        // is; its members read the same way.
+        let (class, kind) = if tbuffer { (ResourceClass::Srv, ResourceKind::TBuffer) } else { (ResourceClass::Cbv, ResourceKind::CBuffer) };
         let info = ResInfo {
-            class: ResourceClass::Cbv,
-            kind: ResourceKind::CBuffer,
+            class,
+            kind,
             name,
             space: 0,
             lower: 0,
