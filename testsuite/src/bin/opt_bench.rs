@@ -113,6 +113,9 @@ fn main() {
                 hlslc_spirv_opt::run_pass(&mut m, pass, &hlslc_spirv_opt::Options::default());
                 this.push(tp.elapsed());
             }
+            // As the driver ends the -O recipe (debug info finished, capabilities trimmed).
+            hlslc_spirv_opt::debuginfo::finish(&mut m);
+            hlslc_spirv::passes::capabilities::trim(&mut m, o3.spirv_options.target_env);
             let took = t.elapsed();
             if took < best {
                 best = took;
