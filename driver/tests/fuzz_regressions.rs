@@ -61,3 +61,20 @@ fn spvexecutionmode_of_a_mode_with_operands_is_refused() {
     let (spirv, _) = both("[[vk::spvexecutionmode(9)]] void main() {}\n", "ps_6_2");
     assert!(spirv.is_empty(), "{spirv}");
 }
+
+#[test]
+fn an_inline_decoration_with_the_wrong_operands_is_refused() {
+    // NoPerspective (13) takes no operand: `OpDecorateId %x NoPerspective %c` does not decode.
+    let src = "RWStructuredBuffer<uint> buf;\n\
+        [[vk::ext_decorate_id(13, 13)]] static uint x = 1;\n\
+        [numthreads(1, 1, 1)] void main() { buf[0] = x; }\n";
+    let (spirv, _) = both(src, "cs_6_0");
+    assert!(spirv.contains("decoration NoPerspective does not take the 1 operand(s) given"), "{spirv}");
+    // ArrayStride (6) takes one literal, RelaxedPrecision (0) none: both compile.
+    let src = "RWStructuredBuffer<uint> buf;\n\
+        [[vk::ext_decorate(0)]] static uint x = 1;\n\
+        [[vk::ext_decorate(0), vk::ext_decorate(/* ArrayStride */ 6, 4)]] static uint y[2] = { 1, 2 };\n\
+        [numthreads(1, 1, 1)] void main() { buf[0] = x + y[1]; }\n";
+    let (spirv, _) = both(src, "cs_6_0");
+    assert!(spirv.is_empty(), "{spirv}");
+}

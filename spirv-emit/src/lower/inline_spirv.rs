@@ -143,6 +143,9 @@ impl<'m> Lowerer<'m> {
                     };
                     args.push(op);
                 }
+                if !decoration_decodes(d, &args) {
+                    return Err(err(name, format!("decoration {d:?} does not take the {} operand(s) given", args.len()), span));
+                }
                 self.b.ctx.decorate(target, &Decoration { kind: d, args });
             }
         }
@@ -527,6 +530,49 @@ fn execution_mode_decodes(id: bool, mode: spirv::ExecutionMode, operands: &[u32]
     }
     let mut one = One(None);
     rspirv::binary::parse_words(&words, &mut one).is_ok() && one.0 == Some(2 + operands.len())
+}
+
+/// Whether `OpDecorate`/`OpDecorateId`/`OpDecorateString` of decoration `d` with `args` decodes
+/// back with exactly those operands (a decoration that takes none, or other ones, would make
+/// SPIR-V no consumer can read: found by fuzzing `vk::ext_decorate_id(13, 13)`).
+fn decoration_decodes(d: spirv::Decoration, args: &[Operand]) -> bool {
+    use rspirv::binary::Assemble;
+    let op = if args.iter().any(|a| matches!(a, Operand::IdRef(_))) {
+        spirv::Op::DecorateId
+    } else if args.iter().any(|a| matches!(a, Operand::LiteralString(_))) {
+        spirv::Op::DecorateString
+    } else {
+        spirv::Op::Decorate
+    };
+    let mut operands = vec![Operand::IdRef(1), Operand::Decoration(d)];
+    operands.extend(args.iter().cloned().map(|a| match a {
+        // Any id below the bound decodes; the value's own id is not known here.
+        Operand::IdRef(_) => Operand::IdRef(1),
+        other => other,
+    }));
+    let inst = rspirv::dr::Instruction::new(op, None, None, operands);
+    let mut body = Vec::new();
+    inst.assemble_into(&mut body);
+    let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, 2, 0];
+    words.extend(body);
+    struct One(Option<usize>);
+    impl rspirv::binary::Consumer for One {
+        fn initialize(&mut self) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn finalize(&mut self) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn consume_header(&mut self, _: rspirv::dr::ModuleHeader) -> rspirv::binary::ParseAction {
+            rspirv::binary::ParseAction::Continue
+        }
+        fn consume_instruction(&mut self, inst: rspirv::dr::Instruction) -> rspirv::binary::ParseAction {
+            self.0 = Some(inst.operands.len());
+            rspirv::binary::ParseAction::Continue
+        }
+    }
+    let mut one = One(None);
+    rspirv::binary::parse_words(&words, &mut one).is_ok() && one.0 == Some(2 + args.len())
 }
 
 /// `e` without the no-op casts sema puts around an argument.
