@@ -25,6 +25,7 @@ mod intrinsics_ext;
 mod layout;
 mod library;
 mod mesh;
+mod rawbuf;
 mod raytracing;
 mod rayquery;
 mod methods;

@@ -511,25 +511,7 @@ fn execution_mode_decodes(id: bool, mode: spirv::ExecutionMode, operands: &[u32]
     let bound = operands.iter().copied().max().unwrap_or(0).max(1) + 1;
     let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, bound, 0, (count << 16) | op as u32, 1, mode as u32];
     words.extend_from_slice(operands);
-    // The bare decoder (rspirv's module loader does not place `OpExecutionModeId`).
-    struct One(Option<usize>);
-    impl rspirv::binary::Consumer for One {
-        fn initialize(&mut self) -> rspirv::binary::ParseAction {
-            rspirv::binary::ParseAction::Continue
-        }
-        fn finalize(&mut self) -> rspirv::binary::ParseAction {
-            rspirv::binary::ParseAction::Continue
-        }
-        fn consume_header(&mut self, _: rspirv::dr::ModuleHeader) -> rspirv::binary::ParseAction {
-            rspirv::binary::ParseAction::Continue
-        }
-        fn consume_instruction(&mut self, inst: rspirv::dr::Instruction) -> rspirv::binary::ParseAction {
-            self.0 = Some(inst.operands.len());
-            rspirv::binary::ParseAction::Continue
-        }
-    }
-    let mut one = One(None);
-    rspirv::binary::parse_words(&words, &mut one).is_ok() && one.0 == Some(2 + operands.len())
+    decoded_operands(&words) == Some(2 + operands.len())
 }
 
 /// Whether `OpDecorate`/`OpDecorateId`/`OpDecorateString` of decoration `d` with `args` decodes
@@ -555,6 +537,12 @@ fn decoration_decodes(d: spirv::Decoration, args: &[Operand]) -> bool {
     inst.assemble_into(&mut body);
     let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, 2, 0];
     words.extend(body);
+    decoded_operands(&words) == Some(2 + args.len())
+}
+
+/// The operand count of the one instruction in `words` (a header, then the instruction) as
+/// rspirv's bare decoder reads it (its module loader does not place `OpExecutionModeId`).
+fn decoded_operands(words: &[u32]) -> Option<usize> {
     struct One(Option<usize>);
     impl rspirv::binary::Consumer for One {
         fn initialize(&mut self) -> rspirv::binary::ParseAction {
@@ -572,7 +560,8 @@ fn decoration_decodes(d: spirv::Decoration, args: &[Operand]) -> bool {
         }
     }
     let mut one = One(None);
-    rspirv::binary::parse_words(&words, &mut one).is_ok() && one.0 == Some(2 + args.len())
+    rspirv::binary::parse_words(words, &mut one).ok()?;
+    one.0
 }
 
 /// `e` without the no-op casts sema puts around an argument.
