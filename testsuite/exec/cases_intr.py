@@ -127,6 +127,10 @@ def intrinsics_msad4_frexp_pack():
     fr = [math.frexp(v) for v in fx]
     mant = [f32(m) for m, _ in fr]
     exps = [float(e) for _, e in fr]
+    # dxc's DXIL lowering of frexp (HLOperationLower.cpp translateFrexp; HLSLFileCheck
+    # intrinsics/basic/frexp.hlsl checks `and i32 ..., 8388607`) keeps the 23 mantissa bits and
+    # ORs in the exponent of 0.5: the sign is dropped, the mantissa is |m|.
+    dxil_mant = [abs(m) for m in mant]
     # pack/unpack: low bytes (truncation), or clamped to [-128, 127] / [0, 255] first.
     v = [-129, 300, 5, -2]
     def pack(vals):
@@ -143,7 +147,9 @@ def intrinsics_msad4_frexp_pack():
         ("u32", [ref, sx, sy] + accum + [word], None), ("f32", fx, None), ("i32", v, None),
         ("u32", [0] * 4, msad), ("f32", [0.0] * 8, mant + exps), ("u32", [0] * 4, packed),
         ("i32", [0] * 8, unpacked),
-    ], ["-T", "cs_6_6"]
+    ], {"args": ["-T", "cs_6_6"], "dxil_expect": {4: (
+        "dxc's frexp (translateFrexp) masks the mantissa with 0x007fffff, dropping the sign: |mantissa|",
+        dxil_mant + exps)}}
 
 
 def int_compound_mixed_width():

@@ -21,6 +21,22 @@ def words_of(struct_type, values):
     return words
 
 
+def cbuffer_words(struct_type, words):
+    """The std430 `words` of a struct moved to dxc's cbuffer packing (each scalar at its DXIL
+    cbuffer offset), rounded up to a 16-byte register."""
+    vk = layout.vk_leaves(struct_type, 0, False)
+    dx, end = layout.dx_leaves(struct_type, 0, True)
+    out = [0] * (layout.align_up(end, 16) // 4)
+    for a, b in zip(vk, dx):
+        out[b // 4] = words[a // 4]
+    return out
+
+
+# dxc ignores [[vk::push_constant]] when compiling to DXIL ("'push_constant' attribute ignored"):
+# the block is an ordinary constant buffer, and what Direct3D 12 has for push constants is root
+# constants, a CBV whose words the root signature holds. hlslc gives the block b0 in space 0.
+ROOT_CONSTANTS = "dxc ignores [[vk::push_constant]] (a warning), so the block is a CBV at b0, space0; Direct3D 12 gives it as root constants (dxil-spirv --root-constant maps them to push constants)"
+
 PC = ("st", [("a", "s"), ("v", ("v", 3)), ("b", "s"), ("u2", ("v", 2)), ("arr", ("a", "s", 3)), ("i4", ("v", 4))])
 
 
@@ -34,7 +50,8 @@ def push_constant_layout():
     out_f = v + [b] + arr + [f32(arr[a % 3] + arr[2])]
     return "[[vk::push_constant]] struct with std430 padding, vectors and an array", (1, 1, 1), 1, [
         ("u32", [0] * 8, out_u), ("f32", [0.0] * 8, out_f),
-    ], {"push": [("u32", push)]}
+    ], {"push": [("u32", push)], "dxil_root_constants": (0, 0, ROOT_CONSTANTS + "; the struct is a $Globals member, in cbuffer packing"),
+        "dxil_push": [("u32", cbuffer_words(PC, push))]}
 
 
 S = ("st", [("scale", ("v", 2)), ("count", "s"), ("bias", ("v", 4))])
@@ -46,7 +63,8 @@ def push_constant_cbuffer():
     out = [f32(scale[0] * i + bias[i % 4]) for i in range(count)] + [scale[1], f32(bias[3] + count)]
     return "[[vk::push_constant]] ConstantBuffer<S>, members and the whole value", (1, 1, 1), 1, [
         ("f32", [0.0] * 6, out),
-    ], {"push": [("u32", push)]}
+    ], {"push": [("u32", push)], "dxil_root_constants": (0, 0, ROOT_CONSTANTS + "; S packs the same in a cbuffer"),
+        "dxil_push": [("u32", cbuffer_words(S, push))]}
 
 
 def spec_outputs(k, flag, scale, u):
@@ -54,6 +72,10 @@ def spec_outputs(k, flag, scale, u):
         ("i32", [0] * 6, [k, i32(k + 3), 1 if flag else 2, i32(u32(u * 2)), i32(k + k * 10), i32(u32(u * 3))]),
         ("f32", [0.0] * 2, [f32(scale * 2.0), f32(scale + k)]),
     ]
+
+
+NO_SPEC_CONSTANTS = ("DXIL has no specialization constants: dxc ignores [[vk::constant_id]] "
+                     "(\"'constant_id' attribute ignored\"), so no pipeline value can reach the shader")
 
 
 def spec_constant_default():
@@ -64,6 +86,7 @@ def spec_constant_override():
     k, flag, scale, u = -4, True, 0.25, 100
     return "specialization constants set by the pipeline", (1, 1, 1), 1, spec_outputs(k, flag, scale, u), {
         "specialize": [(0, "i32", k), (1, "u32", 1), (2, "f32", scale), (3, "u32", u)],
+        "dxil_na": NO_SPEC_CONSTANTS,
     }
 
 
@@ -84,7 +107,12 @@ def spec_constant_local_size_default():
 
 def spec_constant_local_size_override():
     return "[numthreads] sized by a specialization constant set by the pipeline (4)", (3, 1, 1), 1, \
-        local_size_outputs(4, 3), {"args": ["-fspv-target-env=vulkan1.3"], "specialize": [(7, "u32", 4)]}
+        local_size_outputs(4, 3), {"args": ["-fspv-target-env=vulkan1.3"], "specialize": [(7, "u32", 4)],
+                                   "dxil_na": NO_SPEC_CONSTANTS}
+
+
+NO_BUFFER_POINTERS = ("vk::BufferPointer exists only with -spirv: without it dxc has no vk namespace "
+                      "(\"use of undeclared identifier 'vk'\", HLSLFileCheck hlsl/namespace/vk-namespace.hlsl)")
 
 
 def buffer_pointer():
@@ -107,7 +135,7 @@ def buffer_pointer():
     out.append(nodes[10])                   # a uint pointer to byte 40: the second head.z
     return "vk::BufferPointer and raw buffer loads/stores through device addresses", (1, 1, 1), 1, [
         ("u32", nodes, after), ("u32", raw, raw_after), ("u32", [0] * len(out), out),
-    ], {"push": [("address", 0), ("address", 1), ("u32", [k])]}
+    ], {"push": [("address", 0), ("address", 1), ("u32", [k])], "dxil_na": NO_BUFFER_POINTERS}
 
 
 def buffer_pointer_list():
@@ -121,7 +149,7 @@ def buffer_pointer_list():
     out = visited + [0] * (8 - len(visited)) + [len(visited), sum(visited)]
     return "a linked list of vk::BufferPointers built and walked in device memory", (1, 1, 1), 1, [
         ("u32", words, None), ("u32", [0] * 10, out),
-    ], {"push": [("address", 0)]}
+    ], {"push": [("address", 0)], "dxil_na": NO_BUFFER_POINTERS}
 
 
 NAMES = {

@@ -286,6 +286,23 @@ def spec_text(name):
     for i, (ty, _, expected, *rest) in enumerate(buffers):
         if expected is not None:
             out.append(line("expect", 0, binding(i, rest), ty, expected, " ~1e-6" if ty == "f32" else ""))
+    # "dxil_expect" ({buffer index: (why, values)}): what dxc's DXIL lowering computes where it
+    # differs from its SPIR-V one; the reason goes into the spec as a comment.
+    for i, (why, values) in sorted(extra.get("dxil_expect", {}).items()):
+        ty, _, _, *rest = buffers[i]
+        out.append(f"# through DXIL: {why}")
+        out.append(line("dxil expect", 0, binding(i, rest), ty, values, " ~1e-6" if ty == "f32" else ""))
+    # "dxil_root_constants" ((space, register, why)): the CBV that holds the push constants
+    # through DXIL (Direct3D 12 root constants); "dxil_push" ([(type, words)]): its words when
+    # the cbuffer packing differs from the push-constant layout.
+    if "dxil_root_constants" in extra:
+        space, register, why = extra["dxil_root_constants"]
+        out.append(f"# through DXIL: {why}")
+        out.append(f"dxil root-constants {space} {register}")
+    for ty, values in extra.get("dxil_push", []):
+        out.append(f"dxil push {ty} = " + " ".join(fmt(ty, v) for v in values))
+    if "dxil_na" in extra:
+        out.append("dxil not-applicable " + extra["dxil_na"])
     return "\n".join(out) + "\n"
 
 

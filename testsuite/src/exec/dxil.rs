@@ -97,7 +97,8 @@ pub fn rebind(converted: &mut [u32], reference: &[u32]) -> Result<(), String> {
 }
 
 /// The case's shader through DXIL and dxil-spirv, bound like `reference` (hlslc's SPIR-V).
-pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, reference: &[u32]) -> Result<Vec<u32>, Outcome> {
+pub fn shader(spec_path: &Path, spec: &super::spec::Spec, hlslc: &Hlslc, tmp: &Path, reference: &[u32]) -> Result<Vec<u32>, Outcome> {
+    let args = &spec.args;
     let Some(converter) = tools::dxil_spirv() else {
         return Err(Outcome::Skipped("dxil-spirv not found (build it with .ci/run)".into()));
     };
@@ -120,7 +121,7 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, refe
     if !r.exit.success() {
         return Err(Outcome::Fail(format!("hlslc (DXIL) {}:\n{stderr}", r.exit)));
     }
-    let c = vec![
+    let mut c = vec![
         container.to_string_lossy().into_owned(),
         "--ssbo-uav".into(),
         "--ssbo-srv".into(),
@@ -130,6 +131,12 @@ pub fn shader(spec_path: &Path, args: &[String], hlslc: &Hlslc, tmp: &Path, refe
         "--output".into(),
         out.to_string_lossy().into_owned(),
     ];
+    // The push constants of the SPIR-V path are root constants in Direct3D 12: the CBV the spec
+    // names reads them (from word 0, all the words the DXIL path pushes).
+    if let Some((space, register)) = spec.dxil_root_constants {
+        let words = spec.for_dxil().push.len();
+        c.extend(["--root-constant".into(), space.to_string(), register.to_string(), "0".into(), words.to_string()]);
+    }
     let r = process::run(&Spawn { program: &converter, args: &c, timeout: limit, merge_stderr: true, ..Default::default() });
     if !r.exit.success() || !out.is_file() {
         return Err(Outcome::Fail(format!("dxil-spirv {}:\n{}", r.exit, String::from_utf8_lossy(&r.stdout))));
@@ -164,7 +171,10 @@ pub fn run_case(spec_path: &Path, hlslc: &Hlslc, gpu: Option<&super::vulkan::Gpu
         Ok(p) => p,
         Err(o) => return o,
     };
-    let code = match shader(spec_path, &spec.args, hlslc, tmp.path(), &reference) {
+    if let Some(why) = &spec.dxil_not_applicable {
+        return Outcome::NotApplicable(why.clone());
+    }
+    let code = match shader(spec_path, &spec, hlslc, tmp.path(), &reference) {
         Ok(c) => c,
         Err(o) => return o,
     };

@@ -29,6 +29,8 @@ pub enum Outcome {
     Pending(String),
     /// A tool is missing (`spirv-as`).
     Skipped(String),
+    /// The case has no meaning on this path (its spec's `dxil not-applicable` line says why).
+    NotApplicable(String),
 }
 
 /// The `.spec` files under `dir`, sorted.

@@ -18,6 +18,14 @@
 //! specialize 3 i32 = -5                 # specialization constant with SpecId 3 = -5
 //! dxil buffer 0 2 uniform u32 = 1 0 0 0 # through DXIL, buffer 0 2 starts with these words
 //!                                       # instead (dxc's DXIL layout of the same values)
+//! dxil expect 0 1 f32 = 0.75            # through DXIL, this replaces the `expect` of buffer
+//!                                       # 0 1 (where dxc's DXIL lowering computes other
+//!                                       # values than its SPIR-V: the line says why)
+//! dxil root-constants 0 0               # through DXIL, the CBV of register space 0, b0 is
+//!                                       # given as root constants: the push-constant words
+//! dxil push u32 = 4 0 0 0               # ... which these words replace (cbuffer packing)
+//! dxil not-applicable <reason>          # the case has no DXIL meaning: the DXIL path reports
+//!                                       # it as not applicable, with the reason, and runs nothing
 //! ```
 //!
 //! Types are 32-bit: `i32`, `u32` (decimal or `0x` hex) and `f32` (`nan`, `inf`, `-inf` allowed).
@@ -80,6 +88,17 @@ pub struct Spec {
     /// dxc's DXIL layout (packed structured buffers, fxc's cbuffer packing) puts the same values
     /// elsewhere than SPIR-V's.
     pub dxil_buffers: Vec<Buffer>,
+    /// `dxil expect` lines: the expectation of a buffer on the DXIL path, in place of its
+    /// `expect` (dxc's DXIL and SPIR-V lowerings of the same intrinsic can differ).
+    pub dxil_expects: Vec<Expect>,
+    /// `dxil root-constants space register`: the CBV that the DXIL path gives as root
+    /// constants (dxil-spirv's `--root-constant`), holding the push-constant words.
+    pub dxil_root_constants: Option<(u32, u32)>,
+    /// `dxil push`: the push-constant words on the DXIL path, when the cbuffer packing of the
+    /// block differs from its SPIR-V layout.
+    pub dxil_push: Option<Vec<u32>>,
+    /// `dxil not-applicable <reason>`: why the case has no DXIL meaning.
+    pub dxil_not_applicable: Option<String>,
 }
 
 impl Spec {
@@ -90,6 +109,14 @@ impl Spec {
             if let Some(b) = s.buffers.iter_mut().find(|b| (b.set, b.binding) == (d.set, d.binding)) {
                 b.words = d.words.clone();
             }
+        }
+        for d in &self.dxil_expects {
+            if let Some(e) = s.expects.iter_mut().find(|e| (e.set, e.binding) == (d.set, d.binding)) {
+                *e = d.clone();
+            }
+        }
+        if let Some(p) = &self.dxil_push {
+            s.push = p.clone();
         }
         s
     }
@@ -177,8 +204,38 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
         let data: Vec<&str> = data.map(|d| d.split_whitespace().collect()).unwrap_or_default();
         let dxil = words[0] == "dxil";
         let words = if dxil { &words[1..] } else { &words[..] };
-        if dxil && words.first() != Some(&"buffer") {
-            return Err(err("dxil takes: buffer set binding storage|uniform type = values".into()));
+        match (dxil, words.first()) {
+            (true, Some(&"not-applicable")) => {
+                let reason = content.split_once("not-applicable").map(|(_, r)| r.trim()).unwrap_or("");
+                if reason.is_empty() {
+                    return Err(err("dxil not-applicable takes a reason".into()));
+                }
+                spec.dxil_not_applicable = Some(reason.to_string());
+                continue;
+            }
+            (true, Some(&"root-constants")) => {
+                let [_, space, register] = words[..] else {
+                    return Err(err("dxil root-constants takes: space register".into()));
+                };
+                let space = num(Some(&space), "a register space").map_err(err)?;
+                let register = num(Some(&register), "a register number").map_err(err)?;
+                spec.dxil_root_constants = Some((space, register));
+                continue;
+            }
+            (true, Some(&"push")) => {
+                let [_, ty] = words[..] else {
+                    return Err(err("dxil push takes: type = values".into()));
+                };
+                let ty = scalar(ty).map_err(err)?;
+                let p = spec.dxil_push.get_or_insert_with(Vec::new);
+                p.extend(values(ty, &data).map_err(err)?);
+                if p.len() > 32 {
+                    return Err(err("more than 128 bytes of push constants".into()));
+                }
+                continue;
+            }
+            (true, Some(&"buffer" | &"expect")) | (false, _) => {}
+            (true, _) => return Err(err("dxil takes: buffer ..., expect ..., root-constants space register, push type = values, or not-applicable reason".into())),
         }
         match words[0] {
             "args" => spec.args.extend(words[1..].iter().map(|s| s.to_string())),
@@ -238,9 +295,15 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
                 if tol.is_some() && scalar != Scalar::F32 {
                     return Err(err("a tolerance is for f32 only".into()));
                 }
-                spec.expects.push(Expect {
-                    set: num(Some(&set), "a set number").map_err(err)?,
-                    binding: num(Some(&binding), "a binding number").map_err(err)?,
+                let set = num(Some(&set), "a set number").map_err(err)?;
+                let binding = num(Some(&binding), "a binding number").map_err(err)?;
+                if dxil && !spec.expects.iter().any(|e| (e.set, e.binding) == (set, binding)) {
+                    return Err(err(format!("dxil expect {set} {binding} replaces no expect line before it")));
+                }
+                let target = if dxil { &mut spec.dxil_expects } else { &mut spec.expects };
+                target.push(Expect {
+                    set,
+                    binding,
                     scalar,
                     words: values(scalar, &data).map_err(err)?,
                     tolerance: tol.unwrap_or(0.0),
@@ -302,7 +365,16 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
             return Err(err("push address names a buffer the spec does not declare"));
         }
     }
-    for e in &spec.expects {
+    for d in &spec.dxil_expects {
+        let Some(e) = spec.expects.iter().find(|e| (e.set, e.binding) == (d.set, d.binding)) else { continue };
+        if (e.scalar, e.words.len()) != (d.scalar, d.words.len()) {
+            return Err(SpecError { line: d.line, message: "a dxil expect has the type and the number of values of the expect it replaces".into() });
+        }
+    }
+    if spec.dxil_push.is_some() && spec.dxil_root_constants.is_none() {
+        return Err(err("dxil push without dxil root-constants"));
+    }
+    for e in spec.expects.iter().chain(&spec.dxil_expects) {
         let Some(b) = spec.buffers.iter().find(|b| (b.set, b.binding) == (e.set, e.binding)) else {
             return Err(SpecError { line: e.line, message: format!("no buffer {} {}", e.set, e.binding) });
         };
@@ -378,6 +450,25 @@ mod tests {
         assert!(parse("dispatch 1 1 1\ndxil buffer 0 1 storage u32 = 1\nbuffer 0 1 storage u32 = 0\nexpect 0 1 u32 = 0\n").is_err());
         assert!(parse("dispatch 1 1 1\nbuffer 0 1 storage u32 = 0\ndxil buffer 0 1 uniform u32 = 1\nexpect 0 1 u32 = 0\n").is_err());
         assert!(parse("dispatch 1 1 1\nbuffer 0 1 storage u32 = 0\ndxil expect 0 1 u32 = 1\nexpect 0 1 u32 = 0\n").is_err());
+    }
+
+    #[test]
+    fn dxil_lines_change_the_dxil_path_only() {
+        let base = "dispatch 1 1 1\nbuffer 0 1 storage f32 = 0 0\nexpect 0 1 f32 = -0.75 1\n";
+        let s = parse(&format!("{base}dxil expect 0 1 f32 = 0.75 1\n")).unwrap();
+        assert_eq!(s.expects[0].words, [(-0.75f32).to_bits(), 1f32.to_bits()]);
+        assert_eq!(s.for_dxil().expects[0].words, [0.75f32.to_bits(), 1f32.to_bits()]);
+        // The replacement keeps the type and the number of values.
+        assert!(parse(&format!("{base}dxil expect 0 1 f32 = 0.75\n")).is_err());
+        assert!(parse(&format!("{base}dxil expect 0 1 u32 = 0 1\n")).is_err());
+        let s = parse(&format!("push u32 = 1 2\n{base}dxil root-constants 0 3\ndxil push u32 = 1 0 0 0 2\n")).unwrap();
+        assert_eq!((s.push.clone(), s.dxil_root_constants), (vec![1, 2], Some((0, 3))));
+        assert_eq!(s.for_dxil().push, [1, 0, 0, 0, 2]);
+        assert!(parse(&format!("{base}dxil push u32 = 1\n")).is_err(), "dxil push needs root constants");
+        let s = parse(&format!("{base}dxil not-applicable DXIL has no such thing # comment\n")).unwrap();
+        assert_eq!(s.dxil_not_applicable.as_deref(), Some("DXIL has no such thing"));
+        assert!(parse(&format!("{base}dxil not-applicable\n")).is_err(), "a reason is required");
+        assert!(parse(&format!("{base}dxil dispatch 1 1 1\n")).is_err());
     }
 
     #[test]
