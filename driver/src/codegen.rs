@@ -327,6 +327,12 @@ pub(crate) fn spirv(
             if so.fix_func_call_arguments {
                 times.time(Phase::Optimize, || hlslc_spirv_opt::fixcall::run(&mut m));
             }
+            // Vulkan leaves OpSRem undefined for negative operands (NVIDIA computes an unsigned
+            // remainder): HLSL's `%` becomes a - (a / b) * b in every output but -fcgl's, which
+            // keeps dxc's high-level form (see hlslc_spirv_opt::srem).
+            if !options.high_level_only {
+                times.time(Phase::Optimize, || hlslc_spirv_opt::srem::run(&mut m));
+            }
             if !so.optimizer_config.is_empty() && spirv_optimizer(options).is_none() {
                 diags.push(Diagnostic::error("-Oconfig should not be used together with -O0, -Od or -fcgl: they run no optimizer"));
                 return None;

@@ -252,3 +252,23 @@ fn evaluate_attribute_of_a_computed_value_is_refused() {
         assert!(r.render_diagnostics().contains("EvaluateAttributeCentroid/EvaluateAttributeSnapped need a pixel shader input"), "{level}");
     }
 }
+
+/// HLSL's signed `%` truncates (the remainder has the dividend's sign); Vulkan leaves `OpSRem`
+/// undefined for negative operands and NVIDIA's driver computes an unsigned remainder, so every
+/// output but `-fcgl`'s (dxc's high-level form) divides, multiplies and subtracts instead.
+#[test]
+fn signed_remainder_is_computed_without_op_srem_except_at_fcgl() {
+    let src = r#"
+cbuffer C : register(b0) { int a; int b; int2 va; int2 vb; uint ua; uint ub; };
+float4 main() : SV_Target { return float4(a % b, (va % vb).x, ua % ub, 0); }
+"#;
+    let fcgl = spirv_of(src, &["-fcgl"]);
+    assert_eq!(fcgl.matches("OpSRem").count(), 2, "{fcgl}");
+    for flags in [&["-O0"][..], &["-O3"][..]] {
+        let out = spirv_of(src, flags);
+        assert!(!out.contains("OpSRem"), "{flags:?}:\n{out}");
+        assert_eq!(out.matches("OpSDiv").count(), 2, "{flags:?}:\n{out}");
+        // The unsigned remainder is defined for all operands and stays.
+        assert!(out.contains("OpUMod"), "{flags:?}:\n{out}");
+    }
+}

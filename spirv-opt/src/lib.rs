@@ -29,6 +29,7 @@ pub mod offsets;
 pub mod private;
 pub mod returns;
 pub mod scalar;
+pub mod srem;
 pub mod unroll;
 pub mod unused;
 

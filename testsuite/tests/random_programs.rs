@@ -87,9 +87,14 @@ fn random_programs_compute_what_the_evaluator_computes() {
                 // The generator uses only what hlslc compiles: "not implemented yet" is a failure too.
                 Outcome::Pending(why) | Outcome::Fail(why) => {
                     let first: String = why.lines().take(6).collect::<Vec<_>>().join("\n");
+                    // Printed at once too, so that a run stopped by a time limit still tells.
+                    println!("FAIL seed {seed} {opt}: {first}");
                     failures.push(format!("seed {seed} {opt}: {first}"));
                 }
             }
+        }
+        if (seed - from + 1) % 50 == 0 {
+            println!("progress {from}..{}: {passed} passed, {} failed, {skipped} compiled only", seed + 1, failures.len());
         }
     }
     println!("random programs {from}..{to}: {passed} passed, {} failed, {skipped} compiled only", failures.len());
