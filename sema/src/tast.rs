@@ -59,6 +59,11 @@ pub struct Interpolation {
     pub noperspective: bool,
     pub centroid: bool,
     pub sample: bool,
+    /// Never set by sema: the SPIR-V emitter sets it on the `nointerpolation` parameters and
+    /// fields it turns into arrays of the three vertices' values when a pixel shader uses
+    /// `GetAttributeAtVertex` (their type is then `T[3]`, read at vertex 0 unless the
+    /// intrinsic picks another).
+    pub per_vertex: bool,
 }
 
 /// Direction of a parameter.

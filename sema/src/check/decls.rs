@@ -21,6 +21,7 @@ fn interpolation(mods: &[ModifierAt]) -> Interpolation {
         noperspective: has(mods, Modifier::NoPerspective),
         centroid: has(mods, Modifier::Centroid),
         sample: has(mods, Modifier::Sample),
+        per_vertex: false,
     }
 }
 

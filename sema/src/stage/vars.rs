@@ -163,5 +163,6 @@ fn union(a: Interpolation, b: Interpolation) -> Interpolation {
         noperspective: a.noperspective || b.noperspective,
         centroid: a.centroid || b.centroid,
         sample: a.sample || b.sample,
+        per_vertex: a.per_vertex || b.per_vertex,
     }
 }

@@ -45,6 +45,9 @@ pub(crate) struct Io {
     /// (input, variable, location, index): DXC decorates them after every other decoration of
     /// the stage variables, inputs before outputs, each in creation order.
     fixed: Vec<(bool, SpvId, u32, Option<u32>)>,
+    /// The per-vertex inputs (`pervertex.rs`), decorated `PerVertexKHR` after the inputs'
+    /// locations, as DXC does.
+    per_vertex: Vec<SpvId>,
     /// Every stage variable that takes locations, for dxc's checks of the assignment
     /// ([`Lowerer::check_locations`]).
     loc_vars: Vec<LocVar>,
@@ -93,6 +96,9 @@ pub(crate) enum OutTree {
     /// output control point); `builtin`: the built-in the variable is, if any.
     Leaf { var: SpvId, var_ty: SpvId, hlsl_spv: SpvId, ty: TypeId, position: bool, index: Option<SpvId>, builtin: Option<BuiltIn> },
     Struct(Vec<(SpvId, OutTree)>),
+    /// A per-vertex member (`T[3]`, see `pervertex.rs`) of a returned struct: its vertex 0
+    /// (of SPIR-V type `elem`) goes to `inner`.
+    Vertex0 { elem: SpvId, inner: Box<OutTree> },
     /// A clip or cull distance value of type `ty`, at element `offset` of the array `var`.
     Clip { var: SpvId, offset: u32, ty: TypeId },
 }
@@ -355,6 +361,10 @@ impl<'m> Lowerer<'m> {
         span: Span,
         io: &mut Io,
     ) -> R<SpvId> {
+        if let (true, None, &Type::Array { elem, len: Some(3) }) = (interp.per_vertex, arrayed, self.m.types.get(ty)) {
+            // A per-vertex input (`pervertex.rs`): the three vertices' values.
+            return self.read_input(stage, elem, semantic, interp, vk, Some(3), span, io);
+        }
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
@@ -484,6 +494,12 @@ impl<'m> Lowerer<'m> {
         io: &mut Io,
         per_cp: Option<(u32, SpvId)>,
     ) -> R<OutTree> {
+        if let (true, &Type::Array { elem, len: Some(3) }) = (interp.per_vertex, self.m.types.get(ty)) {
+            // A per-vertex member of a returned struct (`pervertex.rs`): its vertex 0.
+            let inner = self.declare_output(stage, elem, semantic, Interpolation { per_vertex: false, ..interp }, vk, span, io, per_cp)?;
+            let elem = self.ty(elem, Layout::Logical)?;
+            return Ok(OutTree::Vertex0 { elem, inner: Box::new(inner) });
+        }
         if let Type::Struct(sid) = self.m.types.get(ty).clone() {
             let def = self.m.types.structs[sid.0 as usize].clone();
             let starts_inherit = semantic.is_some() && io.inherit.is_none();
@@ -526,6 +542,10 @@ impl<'m> Lowerer<'m> {
                 Ok(())
             }
             &OutTree::Clip { var, offset, ty } => self.write_clip(var, offset, ty, value),
+            OutTree::Vertex0 { elem, inner } => {
+                let v = self.b.composite_extract(*elem, value, &[0])?;
+                self.store_output(stage, inner, v)
+            }
             &OutTree::Leaf { var, var_ty, hlsl_spv, ty, position, index, builtin } => {
                 if let Some(b @ (BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner)) = builtin {
                     return self.tess_level_out(b, var, value, ty);
@@ -622,6 +642,11 @@ impl<'m> Lowerer<'m> {
                 let location = *next;
                 used.extend(location..location + count);
                 self.b.ctx.decorate(var, &Decoration::with_literals(D::Location, &[location]));
+            }
+            if dir {
+                for var in std::mem::take(&mut io.per_vertex) {
+                    self.b.ctx.decorate(var, &Decoration::new(D::PerVertexKHR));
+                }
             }
         }
     }
@@ -863,7 +888,13 @@ impl<'m> Lowerer<'m> {
                     None => io.alpha.push((input, var, semantic.to_string(), locations)),
                 }
                 let flat = interp.nointerpolation || !k.is_float();
-                if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
+                if input && stage == Stage::Pixel && interp.per_vertex {
+                    // `GetAttributeAtVertex` reads it (`pervertex.rs`): the values of the
+                    // primitive's three vertices, not interpolated.
+                    self.b.capability(spirv::Capability::FragmentBarycentricKHR);
+                    self.b.extension("SPV_KHR_fragment_shader_barycentric");
+                    io.per_vertex.push(var);
+                } else if input && stage == Stage::Pixel || !input && matches!(stage, Stage::Vertex | Stage::Mesh) {
                     if flat {
                         self.b.ctx.decorate(var, &Decoration::new(D::Flat));
                     }

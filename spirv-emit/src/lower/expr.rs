@@ -354,34 +354,7 @@ impl<'m> Lowerer<'m> {
             },
             // A member of a struct of resources: the resource it designates.
             ExprKind::Field { base, .. } if self.is_res_struct(m.expr(*base).ty) => self.res_member_place(e),
-            ExprKind::Field { base, index, via_base } => {
-                let mut place = self.lvalue(*base)?;
-                let mut cur = m.expr(*base).ty;
-                if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(s), .. } =
-                    m.types.get(cur)
-                {
-                    cur = *s;
-                }
-                let mut indices = Vec::new();
-                let mut path = Vec::new();
-                for &step in via_base {
-                    let (bty, _) = self.struct_member(cur, step, true);
-                    indices.push(self.b.ctx.const_i32(step as i32));
-                    path.push(step);
-                    cur = bty;
-                }
-                let (_, idx) = self.struct_member(cur, *index, false);
-                if let Place::Mesh { node, index: elem, .. } = &place {
-                    path.push(idx);
-                    let (node, elem) = (node.clone(), *elem);
-                    return self.mesh_member(&node, elem, &path, ty);
-                }
-                indices.push(self.b.ctx.const_i32(idx as i32));
-                if let Place::Ptr { ty: t, .. } = &mut place {
-                    *t = cur;
-                }
-                self.chain(&place, &indices, ty)
-            }
+            ExprKind::Field { base, index, via_base } => self.field_place(*base, *index, via_base, ty, None),
             ExprKind::Swizzle { base, components } => {
                 let place = self.lvalue(*base)?;
                 let bty = m.expr(*base).ty;
@@ -464,6 +437,83 @@ impl<'m> Lowerer<'m> {
         }
     }
 
+    /// The place of `base.field` (`index`, through `via_base`) of type `ty`; with `vertex`
+    /// (index expression, element type), of its element at that index, in one access chain
+    /// as DXC writes a per-vertex input's (`pervertex.rs`).
+    fn field_place(&mut self, base: ExprId, index: u32, via_base: &[u32], ty: TypeId, vertex: Option<(ExprId, TypeId)>) -> R<Place> {
+        let m = self.m;
+        let mut indices = Vec::new();
+        let mut place = match &m.expr(base).kind {
+            // A per-vertex leaf of a nested struct (`input.pi.c`): one access chain from the
+            // outermost struct, as DXC writes it.
+            ExprKind::Field { base: bb, index: bi, via_base: bv }
+                if vertex.is_some() && matches!(m.types.get(m.expr(*bb).ty), Type::Struct(_)) && !self.is_res_struct(m.expr(*bb).ty) =>
+            {
+                let outer = self.lvalue(*bb)?;
+                let mut cur = m.expr(*bb).ty;
+                for &step in bv {
+                    indices.push(self.b.ctx.const_i32(step as i32));
+                    cur = self.struct_member(cur, step, true).0;
+                }
+                let (_, idx) = self.struct_member(cur, *bi, false);
+                indices.push(self.b.ctx.const_i32(idx as i32));
+                outer
+            }
+            _ => self.lvalue(base)?,
+        };
+        if !indices.is_empty() && !matches!(place, Place::Ptr { .. }) {
+            place = self.chain(&place, &indices, m.expr(base).ty)?;
+            indices.clear();
+        }
+        let mut cur = m.expr(base).ty;
+        if let Type::Object { kind: ObjectKind::ConstantBuffer | ObjectKind::TextureBuffer, elem: Some(s), .. } = m.types.get(cur) {
+            cur = *s;
+        }
+        let mut path = Vec::new();
+        for &step in via_base {
+            let (bty, _) = self.struct_member(cur, step, true);
+            indices.push(self.b.ctx.const_i32(step as i32));
+            path.push(step);
+            cur = bty;
+        }
+        let (_, idx) = self.struct_member(cur, index, false);
+        if let Place::Mesh { node, index: elem, .. } = &place {
+            path.push(idx);
+            let (node, elem) = (node.clone(), *elem);
+            let p = self.mesh_member(&node, elem, &path, ty)?;
+            return match vertex {
+                Some(_) => unsupported("a per-vertex member of a mesh output", None),
+                None => Ok(p),
+            };
+        }
+        indices.push(self.b.ctx.const_i32(idx as i32));
+        if let Place::Ptr { ty: t, .. } = &mut place {
+            *t = cur;
+        }
+        match vertex {
+            Some((v, elem)) => {
+                let v = self.rvalue(v)?;
+                indices.push(v);
+                self.chain(&place, &indices, elem)
+            }
+            None => self.chain(&place, &indices, ty),
+        }
+    }
+
+    /// Whether `e` is `base.field` of a per-vertex field (`pervertex.rs`).
+    fn is_per_vertex_field(&self, e: ExprId) -> bool {
+        let m = self.m;
+        let ExprKind::Field { base, index, via_base } = &m.expr(e).kind else { return false };
+        let mut cur = m.expr(*base).ty;
+        for &step in via_base {
+            cur = self.struct_member(cur, step, true).0;
+        }
+        match m.types.get(cur) {
+            Type::Struct(sid) => m.types.structs[sid.0 as usize].fields.get(*index as usize).is_some_and(|f| f.interpolation.per_vertex),
+            _ => false,
+        }
+    }
+
     fn index_place(&mut self, base: ExprId, index: ExprId, ty: TypeId, e: ExprId) -> R<Place> {
         let m = self.m;
         let bty = m.expr(base).ty;
@@ -496,6 +546,11 @@ impl<'m> Lowerer<'m> {
                 }
                 _ => unsupported(format!("indexing a {}", kind.name()), self.expr_span(e)),
             };
+        }
+        if let ExprKind::Field { base: fb, index: fi, via_base } = &m.expr(base).kind {
+            if self.is_per_vertex_field(base) {
+                return self.field_place(*fb, *fi, via_base, bty, Some((index, ty)));
+            }
         }
         let place = self.lvalue(base)?;
         let idx = self.rvalue(index)?;

@@ -28,6 +28,7 @@ mod inline_spirv;
 mod inline_types;
 mod intrinsics;
 pub mod layout;
+mod pervertex;
 mod place;
 mod pointers;
 mod raytracing;
@@ -406,6 +407,9 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Lowe
 
 /// [`lower_module`] with every error it reports (at least one when it fails), in order.
 pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, Vec<LowerError>> {
+    // `GetAttributeAtVertex` in a pixel shader: per-vertex inputs, on a copy (`pervertex.rs`).
+    let per_vertex = pervertex::rewrite(m)?;
+    let m = per_vertex.as_ref().unwrap_or(m);
     let mut l = Lowerer {
         m,
         b: ModuleBuilder::new(opts.target),

@@ -247,6 +247,8 @@ impl<'m> Lowerer<'m> {
                 Ok(())
             }
             OutTree::Clip { .. } => unsupported("clip/cull distances in an output patch", None),
+            // Only pixel shaders have per-vertex members (`pervertex.rs`).
+            OutTree::Vertex0 { .. } => unsupported("per-vertex members in an output patch", None),
             &OutTree::Leaf { var, var_ty, hlsl_spv, ty, .. } => {
                 let pty = self.b.ctx.type_pointer(StorageClass::Output, var_ty);
                 let src = self.b.access_chain(pty, var, &[i])?;
