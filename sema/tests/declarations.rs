@@ -66,3 +66,40 @@ fn clip_planes_take_float4_uniforms() {
     }
     assert!(bad("arr[i]").contains("array subscript: must be numeric literal"), "{}", bad("arr[i]"));
 }
+
+/// As in C++, a variable is in scope in its own initializer (its value there is undefined), as
+/// dxc accepts it: its test spirv.debug.opline.composite writes
+/// `float2x2 b = float2x2(a.x, b._m00, 2 + a.y, b._m11 / 2);`. The initializer names the
+/// variable it initializes, not an outer one of the same name.
+#[test]
+fn a_variable_is_in_scope_in_its_own_initializer() {
+    let m = ok("float4 main(float2 a : A) : SV_Target { float2x2 b = float2x2(a.x, b._m00, 2 + a.y, b._m11 / 2); return b._m00; }");
+    let b = m.vars.iter().position(|v| v.name == "b").expect("b");
+    let init = m.vars[b].init.expect("b has its initializer");
+    let mut uses = Vec::new();
+    collect_var_refs(&m, init, &mut uses);
+    assert_eq!(uses.iter().filter(|&&v| v == b).count(), 2, "the initializer reads b itself twice: {uses:?}");
+    // An outer `x` is hidden by the inner one from its initializer on.
+    let m = ok("static float x = 1; float4 main() : SV_Target { float x = x + 1; return x; }");
+    let inner = m.vars.iter().rposition(|v| v.name == "x").expect("x");
+    let mut uses = Vec::new();
+    collect_var_refs(&m, m.vars[inner].init.expect("init"), &mut uses);
+    assert_eq!(uses, vec![inner]);
+    // `auto` still needs its initializer's type first.
+    let r = err("float4 main() : SV_Target { auto y = y; return y; }");
+    assert!(r.contains("'y'"), "{r}");
+}
+
+/// The variables an expression reads, by index.
+fn collect_var_refs(m: &hlslc_sema::tast::Module, e: hlslc_sema::tast::ExprId, out: &mut Vec<usize>) {
+    let text = format!("{:?}", m.expr(e).kind);
+    if let hlslc_sema::tast::ExprKind::Var(v) = m.expr(e).kind {
+        out.push(v.0 as usize);
+    }
+    // Children: every ExprId named in the node's debug text.
+    for part in text.split("ExprId(").skip(1) {
+        if let Some(n) = part.split(')').next().and_then(|n| n.parse::<u32>().ok()) {
+            collect_var_refs(m, hlslc_sema::tast::ExprId(n), out);
+        }
+    }
+}

@@ -463,6 +463,32 @@ impl Checker<'_> {
                 self.error(d.name.span, format!("variable has incomplete type 'void'"));
                 ty = TypeTable::ERROR;
             }
+            // As in C++, the variable is in scope in its own initializer (`float2x2 b =
+            // float2x2(1, 2, 3, b._m00);` reads b's undefined value), as dxc accepts it: it is
+            // declared before its initializer is checked and completed after. Not for `auto`
+            // (whose type is the initializer's) nor `S::name` (a static member's definition).
+            let early = (!is_auto && d.qualifier.is_empty()).then(|| {
+                let placeholder = Var {
+                    name: d.name.name.clone(),
+                    ty,
+                    storage,
+                    is_const,
+                    precise: false,
+                    globally_coherent: false,
+                    interpolation: Interpolation::default(),
+                    semantic: None,
+                    binding: Binding::default(),
+                    init: None,
+                    const_value: None,
+                    primitive: None,
+                    attrs: Vec::new(),
+                    span: d.span,
+                    name_span: d.name.span,
+                };
+                let id = self.m.add_var(placeholder);
+                self.declare(&d.name.name, Symbol::Var(id), d.name.span);
+                id
+            });
             let init = match (&d.init, is_auto) {
                 (Some(e), true) if !matches!(e.kind, ast::ExprKind::InitList(_)) && d.array_dims.is_empty() => {
                     let id = self.check_expr(e);
@@ -531,8 +557,17 @@ impl Checker<'_> {
                 }
                 continue;
             }
-            let id = self.m.add_var(var);
-            self.declare(&d.name.name, Symbol::Var(id), d.name.span);
+            let id = match early {
+                Some(id) => {
+                    self.m.vars[id.0 as usize] = var;
+                    id
+                }
+                None => {
+                    let id = self.m.add_var(var);
+                    self.declare(&d.name.name, Symbol::Var(id), d.name.span);
+                    id
+                }
+            };
             if global {
                 self.m.globals.push(id);
             }
