@@ -6,8 +6,10 @@
 //!   `<>` share one shape: scalars splat, vectors of different lengths meet at the shortest.
 //!   Arguments in one component group share one component kind: the highest-ranked of the
 //!   arguments' kinds (concrete types beat literals), replaced by the class's default (`float`
-//!   for `float_like` and `numeric`) when not allowed by a lenient class; strict classes
-//!   (`*_only`, `any_int*`) reject other kinds.
+//!   for `float_like` and `numeric`, `int` for `any_int`) when not allowed by a lenient class;
+//!   strict classes (`*_only`, the sized `any_int16or32`/`any_int32`/`any_int64`) reject other
+//!   kinds. dxc converts a `float` argument of `firstbithigh`/`countbits`/`reversebits`
+//!   (`any_int<>`) to `int`: `firstbithigh(1.5)` is `FindSMsb` of `int(1.5)`.
 //! - Fixed layouts (`float<2>`, `numeric<c>`, `<r, c>`) bind dimension variables; a variable
 //!   must agree wherever it is used.
 //! - `$N` is exactly slot N's type; `$classT` is the object's template type; `$funcT` the call's
@@ -112,7 +114,7 @@ fn class_kinds(base: Base) -> Option<(&'static [ScalarKind], bool)> {
         Base::Any => (ANY, false),
         Base::FloatLike => (&[Float, Half, Min16Float, Min10Float], false),
         Base::AnyFloat => (&[Float, Half, Double, Min16Float, Min10Float], false),
-        Base::AnyInt => (&[Int, UInt, Int16, UInt16, Int64, UInt64, Min16Int, Min12Int, Min16UInt], true),
+        Base::AnyInt => (&[Int, UInt, Int16, UInt16, Int64, UInt64, Min16Int, Min12Int, Min16UInt], false),
         Base::AnyInt16or32 => (&[Int, UInt, Int16, UInt16, Min16Int, Min12Int, Min16UInt], true),
         Base::AnyInt32 => (&[Int, UInt], true),
         Base::AnyInt64 => (&[Int64, UInt64], true),
