@@ -256,3 +256,24 @@ fn vector_condition_with_scalar_operands_selects_splats() {
         .expect("a ternary");
     assert!(matches!(t, Type::Vector(_, 3)), "{t:?}");
 }
+
+/// A struct (or array) of numbers in a vector or matrix constructor gives its scalars in order,
+/// as in an initializer list: dxc's spirv.debug.opline.composite compiles
+/// `b = float2x2(1, 2, bar)` with `struct init { int first; float second; } bar` (its CHECK
+/// lines read the `int` extracted from `bar`). A struct holding an object still cannot.
+#[test]
+fn a_struct_of_numbers_fills_a_constructor() {
+    let m = ok("struct init { int first; float second; };\n\
+                float4 main() : SV_Target { init bar = { 1, 2.5 }; float2x2 b = float2x2(1, 2, bar); float a[2] = { 3, 4 }; float4 v = float4(a, bar); return v + b[0].xyxy; }");
+    let constructs: Vec<usize> = m
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            hlslc_sema::tast::ExprKind::Construct { args } if m.types.name(e.ty) == "float2x2" || m.types.name(e.ty) == "float4" => Some(args.len()),
+            _ => None,
+        })
+        .collect();
+    assert!(constructs.contains(&4), "1, 2 and bar's two scalars: {constructs:?}");
+    let r = err("struct R { Texture2D t; float f; }; float4 main() : SV_Target { R r; return float4(1, 2, 3, r); }");
+    assert!(r.contains("cannot convert from 'R' to 'float4'"), "{r}");
+}

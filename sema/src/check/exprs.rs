@@ -626,9 +626,25 @@ impl Checker<'_> {
                         return self.error_expr(span);
                     }
                     let Some(s) = self.m.types.shape(at) else {
-                        let n = self.type_name(at);
-                        self.error(a.span, format!("cannot convert from '{n}' to '{}'", self.type_name(t)));
-                        return self.error_expr(span);
+                        // A struct or array of numbers gives its scalars in order, as in an
+                        // initializer list (dxc: `float2x2(1, 2, s)` with `struct { int a; float b; } s`).
+                        let mut leaf_tys = Vec::new();
+                        let numeric = matches!(self.m.types.get(at), Type::Struct(_) | Type::Array { len: Some(_), .. })
+                            && self.leaf_types(at, &mut leaf_tys, 0)
+                            && leaf_tys.iter().all(|&l| matches!(self.m.types.get(l), Type::Scalar(_) | Type::Enum(_)));
+                        if !numeric {
+                            let n = self.type_name(at);
+                            self.error(a.span, format!("cannot convert from '{n}' to '{}'", self.type_name(t)));
+                            return self.error_expr(span);
+                        }
+                        let mut leaves = Vec::new();
+                        self.expand(id, &mut leaves, 0);
+                        let to = self.m.types.scalar(k);
+                        for l in leaves {
+                            have += 1;
+                            conv.push(self.coerce(l, to));
+                        }
+                        continue;
                     };
                     have += s.count();
                     let target = self.m.types.of_shape(k, s, self.default_layout);

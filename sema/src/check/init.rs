@@ -76,7 +76,7 @@ impl Checker<'_> {
     }
 
     /// Splits a value into its scalar/object leaves with member, index and swizzle nodes.
-    fn expand(&mut self, e: ExprId, out: &mut Vec<ExprId>, depth: u32) {
+    pub(crate) fn expand(&mut self, e: ExprId, out: &mut Vec<ExprId>, depth: u32) {
         if depth > 64 || out.len() > MAX_LEAVES {
             return;
         }
