@@ -279,7 +279,14 @@ impl ModuleBuilder {
         }
         let (names, annotations, mut decls) = self.ctx.take_sections();
         decls.append(&mut self.globals);
-        decls.append(&mut self.debug_info);
+        if !self.debug_info.is_empty() {
+            // dxc's order of the debug instructions and of the strings they name.
+            let opencl = self.ext_imports.iter().any(|(n, _)| n == "OpenCL.DebugInfo.100");
+            let sorted = crate::debug_order::sort(std::mem::take(&mut self.debug_info), opencl);
+            let others: Vec<&Instruction> = self.functions.iter().flat_map(|f| f.all_inst_iter()).collect();
+            crate::debug_order::order_strings(&mut self.debug_source, &sorted, &others);
+            decls.extend(sorted);
+        }
         let mut header = dr::ModuleHeader::new(self.ctx.bound());
         let (major, minor) = self.target.spirv_version();
         header.set_version(major, minor);

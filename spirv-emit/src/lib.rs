@@ -13,6 +13,7 @@
 
 pub mod builder;
 pub mod context;
+mod debug_order;
 pub mod disasm;
 pub mod error;
 pub mod function;

@@ -75,7 +75,9 @@ float4 main(float4 color : COLOR) : SV_TARGET
 ";
 
 /// DXC's shader.debug.function.hlsl: the strings, types, functions and entry point in dxc's
-/// order, `DebugFunctionDefinition` in each function; lines and columns of this source.
+/// order, `DebugFunctionDefinition` in each function; lines and columns of this source. The
+/// locals follow dxc's sort (the last made first, each after what it names), as its
+/// rich.debug.function.param reads `y` before `x` and both before `float4`.
 #[test]
 fn functions_types_and_entry_point() {
     let words = compile(FUNCTIONS, "ps_6_0", TargetEnv::Vulkan1_0, false, 0xFFFD);
@@ -96,17 +98,17 @@ CHECK: [[fooFnType:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeFunction %uint_3
 CHECK: [[source:%[0-9]+]] = OpExtInst %void [[set]] DebugSource
 CHECK: [[unit:%[0-9]+]] = OpExtInst %void [[set]] DebugCompilationUnit %uint_1 %uint_4 [[source]] %uint_5
 CHECK: [[fooDbgFn:%[0-9]+]] = OpExtInst %void [[set]] DebugFunction [[fooName]] [[fooFnType]] [[source]] %uint_1 %uint_1 [[unit]] [[emptyStr]] %uint_3 %uint_2
+CHECK: [[y:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[float]] [[source]] %uint_1 %uint_23 [[fooDbgFn]] %uint_4 %uint_2
+CHECK: [[x:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[int]] [[source]] %uint_1 %uint_14 [[fooDbgFn]] %uint_4 %uint_1
 CHECK: [[float4:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeVector [[float]] %uint_4
 CHECK: [[srcMainFnType:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeFunction %uint_3 [[float4]] [[float4]]
 CHECK: [[srcMainDbgFn:%[0-9]+]] = OpExtInst %void [[set]] DebugFunction [[srcMainName]] [[srcMainFnType]] [[source]] %uint_6 %uint_1 [[unit]] [[emptyStr]] %uint_3 %uint_7
+CHECK: [[body:%[0-9]+]] = OpExtInst %void [[set]] DebugLexicalBlock [[source]] %uint_7 %uint_1 [[srcMainDbgFn]]
+CHECK: [[condition:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} {{%[0-9]+}} [[source]] %uint_8 %uint_8 [[body]] %uint_4{{$}}
+CHECK: [[color:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[float4]] [[source]] %uint_6 %uint_20 [[srcMainDbgFn]] %uint_4 %uint_1
 CHECK: [[mainFnType:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeFunction %uint_3 %void
 CHECK: [[mainDbgFn:%[0-9]+]] = OpExtInst %void [[set]] DebugFunction [[mainName]] [[mainFnType]] [[source]] %uint_6 %uint_1 [[unit]] [[emptyStr]] %uint_3 %uint_7
 CHECK: DebugEntryPoint [[mainDbgFn]] [[unit]] {{%[0-9]+}} [[clOpts]]
-CHECK: [[color:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[float4]] [[source]] %uint_6 %uint_20 [[srcMainDbgFn]] %uint_4 %uint_1
-CHECK: [[body:%[0-9]+]] = OpExtInst %void [[set]] DebugLexicalBlock [[source]] %uint_7 %uint_1 [[srcMainDbgFn]]
-CHECK: [[condition:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} {{%[0-9]+}} [[source]] %uint_8 %uint_8 [[body]] %uint_4{{$}}
-CHECK: [[x:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[int]] [[source]] %uint_1 %uint_14 [[fooDbgFn]] %uint_4 %uint_1
-CHECK: [[y:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[float]] [[source]] %uint_1 %uint_23 [[fooDbgFn]] %uint_4 %uint_2
 CHECK: %main = OpFunction %void None
 CHECK: DebugFunctionDefinition [[mainDbgFn]] %main
 CHECK: OpFunctionEnd
@@ -145,17 +147,17 @@ void main() {
         "vulkan1.0",
         r#"
 CHECK: [[float:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeBasic {{%[0-9]+}} %uint_32 %uint_3 %uint_0
-CHECK: [[v4:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeVector [[float]] %uint_4
-CHECK: [[m:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeMatrix [[v4]] %uint_3 %uint_1
-CHECK: DebugLocalVariable {{%[0-9]+}} [[m]]
-CHECK: [[int:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeBasic {{%[0-9]+}} %uint_32 %uint_4 %uint_0
-CHECK: [[arr:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeArray [[int]] %uint_5
-CHECK: DebugLocalVariable {{%[0-9]+}} [[arr]]
 CHECK: [[a:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeMember {{%[0-9]+}} [[float]] {{%[0-9]+}} %uint_0 %uint_0 %uint_0 %uint_32 %uint_3
+CHECK: [[int:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeBasic {{%[0-9]+}} %uint_32 %uint_4 %uint_0
 CHECK: [[int2:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeVector [[int]] %uint_2
 CHECK: [[b:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeMember {{%[0-9]+}} [[int2]] {{%[0-9]+}} %uint_0 %uint_0 %uint_32 %uint_64 %uint_3
 CHECK: [[S:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeComposite {{%[0-9]+}} %uint_1 {{%[0-9]+}} %uint_0 %uint_0 {{%[0-9]+}} {{%[0-9]+}} %uint_96 %uint_3 [[a]] [[b]]
 CHECK: DebugLocalVariable {{%[0-9]+}} [[S]]
+CHECK: [[arr:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeArray [[int]] %uint_5
+CHECK: DebugLocalVariable {{%[0-9]+}} [[arr]]
+CHECK: [[v4:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeVector [[float]] %uint_4
+CHECK: [[m:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugTypeMatrix [[v4]] %uint_3 %uint_1
+CHECK: DebugLocalVariable {{%[0-9]+}} [[m]]
 "#,
     );
 }
@@ -206,18 +208,19 @@ CHECK: [[file:%[0-9]+]] = OpString "test.hlsl"
 CHECK: [[fooName:%[0-9]+]] = OpString "foo"
 CHECK: [[emptyStr:%[0-9]+]] = OpString ""
 CHECK: [[mainName:%[0-9]+]] = OpString "main"
+CHECK: [[setupName:%[0-9]+]] = OpString "__dxc_setup"
 CHECK: [[int:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeBasic {{%[0-9]+}} %uint_32 Signed{{$}}
 CHECK: [[float:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeBasic {{%[0-9]+}} %uint_32 Float{{$}}
 CHECK: [[fooFnType:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeFunction FlagIsProtected|FlagIsPrivate %void [[int]] [[float]]
 CHECK: [[source:%[0-9]+]] = OpExtInst %void [[set]] DebugSource [[file]]{{$}}
 CHECK: [[unit:%[0-9]+]] = OpExtInst %void [[set]] DebugCompilationUnit 1 4 [[source]] HLSL
 CHECK: [[fooFn:%[0-9]+]] = OpExtInst %void [[set]] DebugFunction [[fooName]] [[fooFnType]] [[source]] 1 1 [[unit]] [[emptyStr]] FlagIsProtected|FlagIsPrivate 2 %foo
+CHECK: [[x:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[int]] [[source]] 1 14 [[fooFn]] FlagIsLocal 1
 CHECK: [[float4:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeVector [[float]] 4
 CHECK: [[mainFnType:%[0-9]+]] = OpExtInst %void [[set]] DebugTypeFunction FlagIsProtected|FlagIsPrivate [[float4]] [[float4]]
 CHECK: [[srcMain:%[0-9]+]] = OpExtInst %void [[set]] DebugFunction [[mainName]] [[mainFnType]] [[source]] 6 1 [[unit]] [[emptyStr]] FlagIsProtected|FlagIsPrivate 7 %src_main
-CHECK: DebugFunction [[mainName]] {{%[0-9]+}} [[source]] 6 1 [[unit]] [[emptyStr]] FlagIsProtected|FlagIsPrivate 7 %main
 CHECK: [[color:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[float4]] [[source]] 6 20 [[srcMain]] FlagIsLocal 1
-CHECK: [[x:%[0-9]+]] = OpExtInst %void [[set]] DebugLocalVariable {{%[0-9]+}} [[int]] [[source]] 1 14 [[fooFn]] FlagIsLocal 1
+CHECK: DebugFunction [[setupName]] {{%[0-9]+}} [[source]] 6 1 [[unit]] [[emptyStr]] FlagIsProtected|FlagIsPrivate 7 %main
 CHECK: %src_main = OpFunction %v4float None
 CHECK: DebugScope [[srcMain]]
 CHECK-NEXT: DebugDeclare [[color]] %color
@@ -242,6 +245,7 @@ CHECK: {{%[0-9]+}} = OpExtInst %void {{%[0-9]+}} DebugTypeArray [[float]] %uint_
 /// for each module-scope variable, naming its `OpVariable`, flags FlagIsDefinition.
 #[test]
 fn global_variables() {
+    // dxc's rich.debug.global-variable: the last-declared global first (`cond` before `c`).
     let src = "static float g = 2;
 SamplerState s;
 float4 main() : SV_Target { return g; }
@@ -251,10 +255,10 @@ float4 main() : SV_Target { return g; }
         &words,
         "vulkan1.0",
         r#"
-CHECK: [[g:%[0-9]+]] = OpString "g"
 CHECK: [[s:%[0-9]+]] = OpString "s"
-CHECK: DebugGlobalVariable [[g]] {{%[0-9]+}} {{%[0-9]+}} %uint_1 %uint_14 {{%[0-9]+}} [[g]] %g %uint_8
+CHECK: [[g:%[0-9]+]] = OpString "g"
 CHECK: DebugGlobalVariable [[s]] {{%[0-9]+}} {{%[0-9]+}} %uint_2 %uint_14 {{%[0-9]+}} [[s]] %s %uint_8
+CHECK: DebugGlobalVariable [[g]] {{%[0-9]+}} {{%[0-9]+}} %uint_1 %uint_14 {{%[0-9]+}} [[g]] %g %uint_8
 "#,
     );
     let words = compile_as(src, "ps_6_0", TargetEnv::Vulkan1_0, false, 0xFFFD, false);

@@ -598,8 +598,9 @@ impl<'m> Lowerer<'m> {
         let at = self.debug_decl_start(f.span);
         let body = f.body.and_then(|b| m.spans.stmts.get(b.0 as usize).copied());
         if self.dbg_opencl() {
-            // rich: the wrapper is a function named as the entry point, with no DebugEntryPoint.
-            let name = self.dbg_string(&f.name);
+            // rich: the same `__dxc_setup` function (dxc's rich.debug.function.param), with no
+            // DebugEntryPoint.
+            let name = self.dbg_string("__dxc_setup");
             let d = self.debug_function_at(name, fty, at, body, Some(wrapper));
             return self.debug_definition(d, wrapper);
         }
