@@ -152,3 +152,34 @@ fn resources_in_cbuffers_and_global_structs_are_resources_of_their_own() {
     assert!(text.contains(r#"!"g_res.Tex1""#), "{text}");
     assert!(text.contains("@dx.op.sample.f32(i32 60,"), "{text}");
 }
+
+#[test]
+fn implicit_registers_skip_used_ranges_only_and_never_overlap_an_unbounded_one() {
+    // bindings2.hlsl's CHECK lines: an explicit range that nothing uses (`Tex2[3][7] : t11`,
+    // `Tex3[] : t8`, `tbuf2[4] : t18`) reserves nothing; the unbounded `tbuf3[]` goes past the
+    // used `tbuf1` (t32..t35) to t36, and `tbuf4[16]` still fits at t1 after `Tex1` (t0).
+    let src = "Texture2D<float> Tex1;\nTexture2D Tex2[3][7] : register(t11);\nTexture2D<float> Tex3[] : register(t8);\n\
+               SamplerComparisonState Samp1;\nstruct Foo { float4 f; int4 i; };\n\
+               TextureBuffer<Foo> tbuf1[2][2] : register(t32);\nTextureBuffer<Foo> tbuf2[4] : register(t18);\n\
+               TextureBuffer<Foo> tbuf3[];\nTextureBuffer<Foo> tbuf4[16];\n\
+               float4 main(int4 a : A, float4 coord : TEXCOORD) : SV_TARGET {\n\
+                 return Tex1.SampleCmp(Samp1, coord.xy, coord.z) * tbuf1[1][1].f * tbuf3[a.x].f * tbuf4[a.y].f;\n}\n";
+    let text = dxil(src, "ps_6_0", false);
+    for (name, reg) in [("Tex1", "t0     1"), ("tbuf1", "t32     4"), ("tbuf3", "t36unbounded"), ("tbuf4", "t1    16")] {
+        assert!(text.lines().any(|l| l.starts_with(&format!("; {name} ")) && l.ends_with(reg)), "{name} at {reg}:\n{text}");
+    }
+    // An unbounded range claims every register from its first on: a resource that needs one
+    // after it cannot be placed (it used to get the range's own first register).
+    let dir = TempDir::new("unbounded");
+    let file = dir.file("u.hlsl", "Texture2D<float4> Arr[] : register(t0);\nTexture2D<float4> T;\nSamplerState S : register(s0);\n\
+         float4 main(float2 uv : TEXCOORD) : SV_Target { return Arr[3].Sample(S, uv) + T.Sample(S, uv); }\n");
+    let out = hlslc(&["-T", "ps_6_0", "-E", "main", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: resource T could not be allocated"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Before the unbounded range there is room: Arr at t1 leaves t0.
+    let ok = dir.file("v.hlsl", "Texture2D<float4> Arr[] : register(t1);\nTexture2D<float4> T;\nSamplerState S : register(s0);\n\
+         float4 main(float2 uv : TEXCOORD) : SV_Target { return Arr[3].Sample(S, uv) + T.Sample(S, uv); }\n");
+    let out = hlslc(&["-T", "ps_6_0", "-E", "main", ok.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l.starts_with("; T ") && l.ends_with("t0     1")), "{text}");
+}

@@ -140,8 +140,11 @@ impl Lowerer<'_> {
     }
 
     /// The register a resource is bound to: its `register(...)`, or the lowest one of its class
-    /// that no declared resource claims and no used resource took.
-    fn allocate_register(&self, class: ResourceClass, binding: &tast::Binding, count: u32) -> (u32, u32) {
+    /// where its `count` registers meet no range that a used resource claims (explicitly, or
+    /// allocated before). As in dxc, an explicit range that no expression uses reserves nothing
+    /// (HLSLFileCheck resource_binding/bindings2.hlsl). `None`: no such register (an unbounded
+    /// range claims every register from its first on).
+    fn allocate_register(&self, class: ResourceClass, binding: &tast::Binding, count: u32) -> Option<(u32, u32)> {
         let letter = match class {
             ResourceClass::Srv => 't',
             ResourceClass::Uav => 'u',
@@ -150,7 +153,7 @@ impl Lowerer<'_> {
         };
         if let Some((l, n)) = binding.register {
             if l.eq_ignore_ascii_case(&letter) {
-                return (n, binding.space);
+                return Some((n, binding.space));
             }
         }
         // Without `register(...)`: `-auto-binding-space` (else space 0) is the space of a
@@ -158,13 +161,18 @@ impl Lowerer<'_> {
         // register and space -1 unless a space is written.
         let named_space = binding.space_explicit || binding.register.is_some();
         if self.opts.library && self.opts.auto_binding_space.is_none() {
-            return (u32::MAX, if named_space { binding.space } else { u32::MAX });
+            return Some((u32::MAX, if named_space { binding.space } else { u32::MAX }));
         }
         let space = if named_space { binding.space } else { self.opts.auto_binding_space.unwrap_or(0) };
         // Ranges [first, last] that explicit registers and used resources claim.
         let mut taken: Vec<(u32, u32)> = Vec::new();
         let last = |n: u32, c: u32| if c == u32::MAX { u32::MAX } else { n.saturating_add(c.max(1) - 1) };
-        for v in &self.t.vars {
+        let used: std::collections::HashSet<tast::VarId> =
+            self.t.exprs.iter().filter_map(|e| if let ExprKind::Var(v) = e.kind { Some(v) } else { None }).collect();
+        for (i, v) in self.t.vars.iter().enumerate() {
+            if !used.contains(&tast::VarId(i as u32)) {
+                continue;
+            }
             if let Some((l, n)) = v.binding.register {
                 if l.eq_ignore_ascii_case(&letter) && v.binding.space == space {
                     taken.push((n, last(n, self.range_count(v.ty))));
@@ -179,19 +187,21 @@ impl Lowerer<'_> {
             }
         }
         taken.extend(self.res.list.iter().filter(|r| r.class == class && r.space == space).map(|r| (r.lower, last(r.lower, r.range))));
+        // First fit: every register from `n` up to a range's end overlaps that range, so the
+        // search jumps past it; past an unbounded range nothing is free.
         let mut n: u32 = 0;
         while let Some(&(_, hi)) = taken.iter().find(|&&(lo, hi)| lo <= last(n, count) && n <= hi) {
-            if hi == u32::MAX {
-                break;
-            }
-            n = hi + 1;
+            n = hi.checked_add(1)?;
         }
-        (n, space)
+        Some((n, space))
     }
 
     /// Creates the handle of a new resource record at the top of the entry block.
     fn new_handle(&mut self, mut info: ResInfo, binding: &tast::Binding, span: Option<Span>) -> R<usize> {
-        let (lower, space) = self.allocate_register(info.class, binding, info.range);
+        let Some((lower, space)) = self.allocate_register(info.class, binding, info.range) else {
+            // dxc's words (DxilCondenseResources): an unbounded range left no register free.
+            return Err(super::LowerError { message: format!("resource {} could not be allocated", info.name), span });
+        };
         info.lower = lower;
         info.space = space;
         info.id = self.res.list.iter().filter(|r| r.class == info.class).count() as u32;
