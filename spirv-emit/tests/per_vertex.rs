@@ -32,13 +32,14 @@ fn errors(src: &str) -> Vec<(String, String)> {
 }
 
 /// Inputs, a struct's field and a function's parameter become `T[3]`; a plain read is vertex 0,
-/// the intrinsic's index picks another vertex (a constant or a run-time `uint`), and a
+/// the intrinsic's index picks another vertex (a constant or a run-time `uint`), a component
+/// of a parameter is read with one access chain, and a
 /// `nointerpolation` argument passes all three vertices.
 #[test]
 fn nointerpolation_values_hold_the_three_vertices() {
     let src = r#"
 struct PSIn { float2 uv : TEXCOORD0; nointerpolation float3 n : NORMAL; };
-float3 pick(nointerpolation float3 c, uint v) { return GetAttributeAtVertex(c, v) + c; }
+float3 pick(nointerpolation float3 c, uint v) { return GetAttributeAtVertex(c, v) + c + c.y; }
 float4 main(PSIn i, nointerpolation float4 col : COLOR, uint k : K) : SV_Target {
     return float4(GetAttributeAtVertex(i.n, 2) + pick(i.n, k), GetAttributeAtVertex(col, 1).w) + col;
 }
@@ -72,6 +73,8 @@ float4 main(PSIn i, nointerpolation float4 col : COLOR, uint k : K) : SV_Target 
             "%c = OpFunctionParameter %_ptr_Function__arr_v3float_uint_3",
             "OpAccessChain %_ptr_Function_v3float %c %",
             "OpAccessChain %_ptr_Function_v3float %c %uint_0",
+            // `c.y`: vertex 0 and the component in one access chain.
+            "OpAccessChain %_ptr_Function_float %c %uint_0 %int_1",
         ],
     );
     for var in ["%in_var_NORMAL", "%in_var_COLOR"] {

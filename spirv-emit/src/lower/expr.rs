@@ -356,8 +356,18 @@ impl<'m> Lowerer<'m> {
             ExprKind::Field { base, .. } if self.is_res_struct(m.expr(*base).ty) => self.res_member_place(e),
             ExprKind::Field { base, index, via_base } => self.field_place(*base, *index, via_base, ty, None),
             ExprKind::Swizzle { base, components } => {
-                let place = self.lvalue(*base)?;
                 let bty = m.expr(*base).ty;
+                if let (1, ExprKind::Index { base: array, index }) = (components.len(), &m.expr(*base).kind) {
+                    if matches!(m.expr(*array).kind, ExprKind::Var(v) if m.var(v).interpolation.per_vertex) && matches!(m.types.get(bty), Type::Vector(..)) {
+                        // A component of a per-vertex parameter (`c.y`, `pervertex.rs`): one
+                        // access chain, vertex and component, as DXC writes it.
+                        let place = self.lvalue(*array)?;
+                        let vertex = self.rvalue(*index)?;
+                        let comp = self.b.ctx.const_i32(components[0] as i32);
+                        return self.chain(&place, &[vertex, comp], ty);
+                    }
+                }
+                let place = self.lvalue(*base)?;
                 let scalar = matches!(m.types.get(bty), Type::Scalar(_) | Type::Vector(_, 1));
                 if scalar && components.len() == 1 {
                     return Ok(place);
