@@ -131,7 +131,8 @@ pub(crate) fn sort(insts: Vec<Instruction>, opencl: bool) -> Vec<Instruction> {
     order.into_iter().flat_map(|k| slots[k].take().unwrap_or_default()).collect()
 }
 
-/// Puts the `OpString`s of `debug` (the debug section) in dxc's order: those that `other`
+/// Puts the `OpString`s of `debug` (the debug section) in dxc's order: the first made (the
+/// main file's name) first, then those that `other`
 /// instructions name (`OpSource`, `OpLine`, ...) keep their order first, then those the sorted
 /// debug instructions `sorted` name, by first use; the others last. Only the strings move.
 pub(crate) fn order_strings(debug: &mut [Instruction], sorted: &[Instruction], other: &[&Instruction]) {
@@ -145,6 +146,10 @@ pub(crate) fn order_strings(debug: &mut [Instruction], sorted: &[Instruction], o
         });
     };
     let ids: HashSet<Word> = slots.iter().filter_map(|&k| debug[k].result_id).collect();
+    // The main file's name, made first, stays first (dxc's `[[file]] = OpString` leads).
+    if let Some(first) = slots.first().and_then(|&k| debug[k].result_id) {
+        note(first, &mut rank);
+    }
     for i in other.iter().copied().chain(debug.iter().filter(|i| i.class.opcode != Op::String)).chain(sorted) {
         for o in &i.operands {
             if let Some(id) = o.id_ref_any() {
@@ -215,10 +220,10 @@ mod tests {
     #[test]
     fn strings_follow_first_use() {
         let string = |id: Word| Instruction::new(Op::String, None, Some(id), vec![Operand::from("s")]);
-        let mut debug = vec![string(1), string(2), string(3), string(4)];
-        let source = Instruction::new(Op::Source, None, None, vec![Operand::IdRef(1)]);
-        let sorted = vec![ext(10, op::TYPE_BASIC, &[3]), ext(11, op::TYPE_BASIC, &[2])];
-        order_strings(&mut debug, &sorted, &[&source]);
-        assert_eq!(ids(&debug), vec![1, 3, 2, 4]);
+        let mut debug = vec![string(1), string(2), string(3), string(4), string(5)];
+        let line = Instruction::new(Op::Line, None, None, vec![Operand::IdRef(4)]);
+        let sorted = vec![ext(10, op::TYPE_BASIC, &[3]), ext(11, op::TYPE_BASIC, &[2, 1])];
+        order_strings(&mut debug, &sorted, &[&line]);
+        assert_eq!(ids(&debug), vec![1, 4, 3, 2, 5]);
     }
 }
