@@ -7,7 +7,7 @@
 //! some header names (the structure would change).
 
 use crate::cfg::Cfg;
-use crate::ids::{id_at, rename_used};
+use crate::ids::{chase, id_at, rename_used};
 use rspirv::dr::{Function, Module, Operand};
 use spirv::{Op, Word};
 use crate::hash::{HashMap, HashSet};
@@ -42,6 +42,8 @@ fn merge_one(f: &mut Function) -> bool {
     let mut owner: Vec<usize> = (0..f.blocks.len()).collect();
     // Merged block label -> the label it joined.
     let mut into: HashMap<Word, Word> = HashMap::default();
+    // Phi result -> its one value, for the phis of merged blocks.
+    let mut phis: HashMap<Word, Word> = HashMap::default();
     let mut any = false;
     for a in 0..f.blocks.len() {
         if gone[a] {
@@ -59,8 +61,8 @@ fn merge_one(f: &mut Function) -> bool {
                 break;
             }
             let mut moved = std::mem::take(&mut f.blocks[b].instructions);
-            // Phis of a single predecessor are their one value.
-            let mut phis: HashMap<Word, Word> = HashMap::default();
+            // Phis of a single predecessor are their one value (their uses renamed once, after
+            // the sweep: renaming the whole function at each merge was quadratic).
             moved.retain(|i| {
                 if i.class.opcode == Op::Phi {
                     if let (Some(r), Some(v)) = (i.result_id, id_at(i, 0)) {
@@ -71,12 +73,6 @@ fn merge_one(f: &mut Function) -> bool {
                     true
                 }
             });
-            if !phis.is_empty() {
-                let map = |id: Word| phis.get(&id).copied();
-                for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()).chain(moved.iter_mut()) {
-                    rename_used(i, &map);
-                }
-            }
             let insts = &mut f.blocks[a].instructions;
             insts.pop();
             insts.extend(moved);
@@ -89,8 +85,13 @@ fn merge_one(f: &mut Function) -> bool {
     if !any {
         return false;
     }
+    if !phis.is_empty() {
+        for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+            rename_used(i, &|id| chase(&phis, id));
+        }
+    }
     // Phis name the block that now ends where the merged one did.
-    let chase = |mut l: Word| {
+    let chase_label = |mut l: Word| {
         let mut moved = false;
         while let Some(&n) = into.get(&l) {
             l = n;
@@ -102,7 +103,7 @@ fn merge_one(f: &mut Function) -> bool {
         if i.class.opcode == Op::Phi {
             for (k, op) in i.operands.iter_mut().enumerate() {
                 if k % 2 == 1 {
-                    if let Some(n) = op.id_ref_any().and_then(chase) {
+                    if let Some(n) = op.id_ref_any().and_then(chase_label) {
                         *op = Operand::IdRef(n);
                     }
                 }

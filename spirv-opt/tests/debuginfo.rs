@@ -215,13 +215,11 @@ OpFunctionEnd
 
 /// The copy of an inlined callee has no `DebugFunctionDefinition`, its `DebugScope` names a
 /// `DebugInlinedAt` of the call's line (3) and scope, and the caller's scope and line start the
-/// block after the call again.
+/// block after the call again. The callee, called only there, gave its body up: an unreachable
+/// block is left until the removal of unused functions.
 #[test]
 fn inlining_records_debug_inlined_at() {
-    let body = |main: &str| {
-        debug_module(&format!(
-            r#"%d_f = OpExtInst %void %set DebugFunction %s_f %t_fn %src %u2 %u1 %cu %s_f %u3 %u2
-{main}%f = OpFunction %void None %fn
+    const F: &str = r#"%f = OpFunction %void None %fn
 %fe = OpLabel
 %fs = OpExtInst %void %set DebugScope %d_f
 %fd = OpExtInst %void %set DebugFunctionDefinition %d_f %f
@@ -230,7 +228,16 @@ fn inlining_records_debug_inlined_at() {
 OpStore %fp %u1
 OpReturn
 OpFunctionEnd
-"#
+"#;
+    const F_GONE: &str = r#"%f = OpFunction %void None %fn
+%stub = OpLabel
+OpUnreachable
+OpFunctionEnd
+"#;
+    let body = |main: &str, f: &str| {
+        debug_module(&format!(
+            r#"%d_f = OpExtInst %void %set DebugFunction %s_f %t_fn %src %u2 %u1 %cu %s_f %u3 %u2
+{main}{f}"#
         ))
     };
     let input = body(
@@ -243,6 +250,7 @@ OpFunctionEnd
 OpReturn
 OpFunctionEnd
 "#,
+        F,
     );
     // The new DebugInlinedAt goes at the end of the module's globals, after the strings' users.
     let expected = body(
@@ -265,6 +273,7 @@ OpBranch %after
 OpReturn
 OpFunctionEnd
 "#,
+        F_GONE,
     );
     common::check_debug("vulkan1.0", &input, &expected, |m| {
         assert!(inline::run(m));
