@@ -62,6 +62,7 @@ pub fn run(m: &mut Module) -> bool {
         let mut map: HashMap<Word, Word> = HashMap::default();
         // Preorder walk; `undo` holds the keys a block added, removed when its subtree is done.
         let mut stack: Vec<(usize, bool)> = vec![(0, false)];
+        let mut visited = vec![false; f.blocks.len()];
         let mut undo: Vec<Vec<Key>> = Vec::new();
         while let Some((b, done)) = stack.pop() {
             if done {
@@ -71,6 +72,7 @@ pub fn run(m: &mut Module) -> bool {
                 continue;
             }
             let mut added = Vec::new();
+            visited[b] = true;
             let old = std::mem::take(&mut f.blocks[b].instructions);
             let mut kept = Vec::with_capacity(old.len());
             for mut inst in old {
@@ -104,9 +106,14 @@ pub fn run(m: &mut Module) -> bool {
             }
         }
         if !map.is_empty() {
-            // Phis, and blocks the walk did not reach, read ids replaced later in the walk.
-            for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-                rename_used(i, &|id| chase(&map, id));
+            // Phis, and blocks the walk did not reach, read ids replaced later in the walk (any
+            // other use is dominated by its definition, so the preorder walk renamed it).
+            for (b, block) in f.blocks.iter_mut().enumerate() {
+                for i in &mut block.instructions {
+                    if !visited[b] || i.class.opcode == Op::Phi {
+                        rename_used(i, &|id| chase(&map, id));
+                    }
+                }
             }
         }
     }

@@ -49,7 +49,9 @@ pub fn run(m: &mut Module) -> bool {
                 let mut kept = Vec::with_capacity(old.len());
                 'insts: for mut inst in old {
                     loop {
-                        rename_used(&mut inst, &|id| chase(&map, id));
+                        if !map.is_empty() {
+                            rename_used(&mut inst, &|id| chase(&map, id));
+                        }
                         match simplify(&inst, &defs, &result_types, &mut cs) {
                             Some(Simple::Id(to)) => {
                                 map.insert(inst.result_id.unwrap(), to);
@@ -74,8 +76,10 @@ pub fn run(m: &mut Module) -> bool {
                 b.instructions = kept;
             }
             // Phis read ids defined later in the function: one more sweep renames them.
-            for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-                rename_used(i, &|id| chase(&map, id));
+            if !map.is_empty() {
+                for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                    rename_used(i, &|id| chase(&map, id));
+                }
             }
             changed |= progress;
             if !progress {
