@@ -211,10 +211,65 @@ void main(out vertices MeshPerVertex verts[256], out indices uint2 primitiveInd[
     assert!(text.contains("OpEntryPoint MeshNV"), "{text}");
 }
 
+/// A mesh shader's clip and cull distances: each kind one built-in, an array over the output
+/// vertices of the per-vertex arrays, packed by semantic index as in other stages (SV_ClipDistance3
+/// takes elements 0..2, SV_ClipDistance4 2..5); a whole value, a component and a swizzle are
+/// written through `(vertex, element)` access chains (DXC's meshshading.ext.triangle.mesh).
 #[test]
-fn clip_distances_in_mesh_outputs_are_refused_by_name() {
-    let src = "struct V { float4 p : SV_Position; float c : SV_ClipDistance0; }; [outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
+fn clip_and_cull_distances_in_mesh_outputs_are_per_vertex_arrays() {
+    let src = r#"
+struct V {
+    float4 p : SV_Position;
+    float3 clip4 : SV_ClipDistance4;
+    float cull5 : SV_CullDistance5;
+    float2 clip3 : SV_ClipDistance3;
+};
+[outputtopology("triangle")] [numthreads(4, 1, 1)]
+void main(out vertices V verts[64], out indices uint3 prims[2], uint tid : SV_GroupIndex) {
+    SetMeshOutputCounts(64, 2);
+    verts[tid].clip4 = float3(1.0, 2.0, 3.0);
+    verts[tid].clip4[0] = 10.0;
+    verts[tid].cull5 = 5.0;
+    verts[tid].clip3.y = 12.0;
+    V v;
+    v.p = float4(0, 0, 0, 1);
+    v.clip4 = float3(4, 5, 6);
+    v.cull5 = 7;
+    v.clip3 = float2(8, 9);
+    verts[tid + 1] = v;
+}
+"#;
+    let text = common::check_in_order(
+        src,
+        "ms_6_5",
+        TargetEnv::Vulkan1_1Spirv1_4,
+        "vulkan1.1spv1.4",
+        &[
+            "OpCapability ClipDistance",
+            "OpCapability CullDistance",
+            "OpEntryPoint MeshEXT %main \"main\" %gl_ClipDistance %gl_CullDistance",
+            "OpDecorate %gl_ClipDistance BuiltIn ClipDistance",
+            "OpDecorate %gl_CullDistance BuiltIn CullDistance",
+            "%gl_ClipDistance = OpVariable %_ptr_Output__arr__arr_float_uint_5_uint_64 Output",
+            "%gl_CullDistance = OpVariable %_ptr_Output__arr__arr_float_uint_1_uint_64 Output",
+            // clip4 = float3(...): elements 2, 3, 4 of the vertex's array.
+            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
+            "%uint_2",
+            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
+            "%uint_3",
+            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
+            "%uint_4",
+            // cull5: element 0 of the cull array.
+            "OpAccessChain %_ptr_Output_float %gl_CullDistance",
+        ],
+    );
+    assert!(!text.contains("SV_ClipDistance3"), "no ordinary stage variable for a clip distance:\n{text}");
+}
+
+#[test]
+fn a_clip_distance_array_in_mesh_outputs_is_refused_by_name() {
+    let src = "struct V { float4 p : SV_Position; float c[2] : SV_ClipDistance0; }; [outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
                void main(out vertices V v[3], out indices uint3 i[1]) { SetMeshOutputCounts(3, 1); }";
     let e = common::lower(src, "ms_6_5", TargetEnv::Vulkan1_1Spirv1_4).expect_err("not done");
-    assert!(e.message.contains("SV_ClipDistance/SV_CullDistance in mesh shader outputs"), "{}", e.message);
+    assert!(e.message.contains("an array of SV_ClipDistance/SV_CullDistance values in a mesh shader output"), "{}", e.message);
 }

@@ -79,6 +79,7 @@ impl<'m> Lowerer<'m> {
         let m = self.m;
         let f = m.func(ep.func);
         let (mut ins, mut outs) = (Vec::new(), Vec::new());
+        let mut vertices = None;
         for &p in &f.params {
             let var = m.var(p);
             let dir = match var.storage {
@@ -96,20 +97,28 @@ impl<'m> Lowerer<'m> {
             if dir != ParamDir::Out && !arrayed && !matches!(ep.stage, Stage::Vertex | Stage::Hull) {
                 collect(&m.types, var.ty, var.semantic.as_ref(), &mut ins);
             }
-            // (A mesh shader's outputs are arrays written in place: see `stages/mesh.rs`.)
+            // (A mesh shader's outputs are arrays written in place: see `stages/mesh.rs`. Its
+            // vertices' clip and cull distances are arrays of the per-vertex arrays.)
             if dir != ParamDir::In && !matches!(ep.stage, Stage::Hull | Stage::Mesh) {
                 collect(&m.types, var.ty, var.semantic.as_ref(), &mut outs);
+            }
+            if ep.stage == Stage::Mesh && var.primitive == Some(hlslc_frontend::ast::Modifier::Vertices) {
+                if let Type::Array { elem, len: Some(n) } = *m.types.get(var.ty) {
+                    collect(&m.types, elem, var.semantic.as_ref(), &mut outs);
+                    vertices = Some(n);
+                }
             }
         }
         if ep.stage != Stage::Hull {
             collect(&m.types, f.ret, f.ret_semantic.as_ref(), &mut outs);
         }
-        let input = self.clip_layout(ins, StorageClass::Input, interface);
-        let output = self.clip_layout(outs, StorageClass::Output, interface);
+        let input = self.clip_layout(ins, StorageClass::Input, None, interface);
+        let output = self.clip_layout(outs, StorageClass::Output, vertices, interface);
         (input, output)
     }
 
-    fn clip_layout(&mut self, mut leaves: Vec<(bool, u32, u32, String)>, sc: StorageClass, interface: &mut Vec<SpvId>) -> ClipLayout {
+    /// `vertices`: a mesh shader's output vertex count, each vertex its own array.
+    fn clip_layout(&mut self, mut leaves: Vec<(bool, u32, u32, String)>, sc: StorageClass, vertices: Option<u32>, interface: &mut Vec<SpvId>) -> ClipLayout {
         // `-fspv-reflect`'s semantic of each array: the one semantic written, or the name without
         // an index when several share the array (DXC's rule).
         let semantics: [String; 2] = [false, true].map(|cull| {
@@ -139,7 +148,10 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             let f = self.b.ctx.type_f32();
-            let arr = self.b.ctx.type_array(f, size[k], None);
+            let mut arr = self.b.ctx.type_array(f, size[k], None);
+            if let Some(n) = vertices {
+                arr = self.b.ctx.type_array(arr, n, None);
+            }
             let pty = self.b.ctx.type_pointer(sc, arr);
             let var = self.b.global_variable(pty, sc, None);
             self.b.ctx.name(var, name);

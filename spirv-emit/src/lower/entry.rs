@@ -37,7 +37,7 @@ pub(crate) struct Io {
     pub(crate) patch: bool,
     /// The packed `SV_ClipDistance`/`SV_CullDistance` arrays of the inputs and the outputs.
     clip_in: super::clip::ClipLayout,
-    clip_out: super::clip::ClipLayout,
+    pub(crate) clip_out: super::clip::ClipLayout,
     /// `-fvk-stage-io-order=alpha`: the stage variables without an explicit location, as
     /// (input, variable, semantic, locations), given locations at the end in semantic order.
     alpha: Vec<(bool, SpvId, String, u32)>,

@@ -54,6 +54,9 @@ impl Lowerer<'_> {
 #[derive(Clone, Debug)]
 pub(crate) enum MeshNode {
     Leaf { var: SpvId },
+    /// A vertex's clip or cull distances: elements `offset..offset + width` of its array in the
+    /// `ClipDistance`/`CullDistance` built-in (an array of per-vertex arrays).
+    Clip { var: SpvId, offset: u32, width: u32 },
     Struct(Vec<MeshNode>),
     Flat { var: SpvId, width: u32 },
 }
@@ -267,7 +270,14 @@ impl<'m> Lowerer<'m> {
             return unsupported("a mesh shader output without a semantic", Some(span));
         };
         if sem.is(SystemValue::ClipDistance) || sem.is(SystemValue::CullDistance) {
-            return unsupported("SV_ClipDistance/SV_CullDistance in mesh shader outputs", Some(span));
+            let width = super::super::clip::clip_width(&self.m.types, ty).filter(|_| !per_primitive);
+            let (Some(width), Some((var, offset))) = (width, io.clip_out.lookup(sem)) else {
+                return unsupported("this SV_ClipDistance/SV_CullDistance mesh shader output", Some(span));
+            };
+            if !matches!(self.m.types.get(ty), Type::Scalar(_) | Type::Vector(..)) {
+                return unsupported("an array of SV_ClipDistance/SV_CullDistance values in a mesh shader output", Some(span));
+            }
+            return Ok(MeshNode::Clip { var, offset, width });
         }
         let (var, var_ty, hlsl_spv, _) = self.stage_var(Stage::Mesh, ty, sem, false, interp, vk, Some(n), span, io)?;
         if var_ty != hlsl_spv {
@@ -290,7 +300,7 @@ impl<'m> Lowerer<'m> {
                 let p = self.b.access_chain(pty, var, &[i])?;
                 Ok(Place::Ptr { ptr: p, sc: StorageClass::Output, layout: Layout::Logical, ty })
             }
-            (MeshNode::Struct(_) | MeshNode::Flat { .. }, _) => Ok(Place::Mesh { node: node.clone(), index, ty }),
+            (MeshNode::Struct(_) | MeshNode::Flat { .. } | MeshNode::Clip { .. }, _) => Ok(Place::Mesh { node: node.clone(), index, ty }),
         }
     }
 
@@ -323,7 +333,7 @@ impl<'m> Lowerer<'m> {
         for &k in path {
             let next = match &*cur {
                 MeshNode::Struct(fields) => fields.get(k as usize).cloned(),
-                MeshNode::Leaf { .. } | MeshNode::Flat { .. } => None,
+                MeshNode::Leaf { .. } | MeshNode::Flat { .. } | MeshNode::Clip { .. } => None,
             };
             let Some(next) = next else { return unsupported("this mesh output member", None) };
             cur = Rc::new(next);
@@ -333,6 +343,16 @@ impl<'m> Lowerer<'m> {
 
     /// Element `index` of a whole mesh output array.
     pub(crate) fn mesh_element(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, i: SpvId, ty: TypeId) -> R<Place> {
+        if let (&MeshNode::Clip { var, offset, .. }, Some(v)) = (&**node, index) {
+            // Component `i` of a vertex's clip/cull value: element `offset + i` of its array.
+            let uint = self.b.ctx.type_u32();
+            let base = self.b.ctx.const_u32(offset);
+            let at = self.b.binary(Op::IAdd, uint, base, i)?;
+            let f = self.b.ctx.type_f32();
+            let pty = self.b.ctx.type_pointer(StorageClass::Output, f);
+            let p = self.b.access_chain(pty, var, &[v, at])?;
+            return Ok(Place::Ptr { ptr: p, sc: StorageClass::Output, layout: Layout::Logical, ty });
+        }
         if index.is_some() {
             return unsupported("indexing a mesh output element", None);
         }
@@ -353,7 +373,31 @@ impl<'m> Lowerer<'m> {
     }
 
     /// Reads a mesh output element (a struct spread over several variables).
+    /// Pointers to the components of a vertex's clip/cull value.
+    fn clip_components(&mut self, var: SpvId, offset: u32, width: u32, v: SpvId) -> R<Vec<SpvId>> {
+        let f = self.b.ctx.type_f32();
+        let pty = self.b.ctx.type_pointer(StorageClass::Output, f);
+        let mut out = Vec::new();
+        for c in 0..width {
+            let k = self.b.ctx.const_u32(offset + c);
+            out.push(self.b.access_chain(pty, var, &[v, k])?);
+        }
+        Ok(out)
+    }
+
     pub(crate) fn mesh_load(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId) -> R<SpvId> {
+        if let (&MeshNode::Clip { var, offset, width }, Some(v)) = (&**node, index) {
+            let f = self.b.ctx.type_f32();
+            let mut parts = Vec::new();
+            for p in self.clip_components(var, offset, width, v)? {
+                parts.push(self.b.load(f, p, None)?);
+            }
+            if width == 1 {
+                return Ok(parts[0]);
+            }
+            let t = self.ty(ty, Layout::Logical)?;
+            return Ok(self.b.composite_construct(t, &parts)?);
+        }
         if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
             let uint = self.b.ctx.type_u32();
             let base = self.flat_base(width, i)?;
@@ -378,6 +422,14 @@ impl<'m> Lowerer<'m> {
 
     /// Writes a mesh output element member by member.
     pub(crate) fn mesh_store(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId, value: SpvId) -> R<()> {
+        if let (&MeshNode::Clip { var, offset, width }, Some(v)) = (&**node, index) {
+            let f = self.b.ctx.type_f32();
+            for (c, p) in self.clip_components(var, offset, width, v)?.into_iter().enumerate() {
+                let x = if width == 1 { value } else { self.b.composite_extract(f, value, &[c as u32])? };
+                self.b.store(p, x, None)?;
+            }
+            return Ok(());
+        }
         if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
             let uint = self.b.ctx.type_u32();
             let base = self.flat_base(width, i)?;
