@@ -74,10 +74,15 @@ pub fn tool(name: &str) -> Option<PathBuf> {
     }
 }
 
+/// A scratch file path, unique to the call: tests run in parallel threads of one process and
+/// may assemble the same source at once (two tests writing one `constants.spv` read back a
+/// half-written file now and then).
 pub fn scratch(name: &str) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("hlslc-spirv-tests-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
-    dir.join(name)
+    dir.join(format!("{n}-{name}"))
 }
 
 pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
