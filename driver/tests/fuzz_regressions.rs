@@ -78,3 +78,25 @@ fn an_inline_decoration_with_the_wrong_operands_is_refused() {
     let (spirv, _) = both(src, "cs_6_0");
     assert!(spirv.is_empty(), "{spirv}");
 }
+
+/// Found by fuzzing compile_all (session 13): `vk::ext_decorate_id(40, 13)` on a function wrote
+/// `OpDecorateId %f FPFastMathMode %c`, which decodes only by chance (the constant's id read as
+/// the mode's mask: 39 has bit 5, no mode). FPFastMathMode takes a literal mask, not an id, so
+/// the decoration is refused naming it; and dxc has no function form of `ext_decorate_id` or
+/// `ext_decorate_string` at all (spv.intrinsicDecorate.function.error), which is reported for
+/// each such function, in source order.
+#[test]
+fn an_id_decoration_whose_operand_is_no_id_is_refused() {
+    let src = "RWStructuredBuffer<uint> buf;\n\
+        [[vk::ext_decorate_id(/* FPFastMathMode */ 40, 13)]] static uint x = 1;\n\
+        [numthreads(1, 1, 1)] void main() { buf[0] = x; }\n";
+    let (spirv, _) = both(src, "cs_6_0");
+    assert!(spirv.contains("decoration FPFastMathMode does not take the 1 operand(s) given"), "{spirv}");
+    let src = "[[vk::ext_decorate_string(5636, \"t\")]] [noinline] uint S(uint x) { return x; }\n\
+        [[vk::ext_decorate_id(40, 13)]] [noinline] uint I(uint x) { return x; }\n\
+        RWStructuredBuffer<uint> buf;\n\
+        [numthreads(1, 1, 1)] void main(uint3 t : SV_DispatchThreadID) { buf[0] = I(t.x) + S(t.x); }\n";
+    let (spirv, _) = both(src, "cs_6_0");
+    let (s, i) = (spirv.find("vk::ext_decorate_string is not supported on functions"), spirv.find("vk::ext_decorate_id is not supported on functions"));
+    assert!(s.is_some() && i.is_some() && s < i, "{spirv}");
+}

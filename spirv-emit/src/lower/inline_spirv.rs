@@ -274,6 +274,20 @@ impl<'m> Lowerer<'m> {
                 let message = "attribute 'vk::spvexecutionmode' is not supported on a function that is not an entry point by the SPIR-V back end".to_string();
                 return Err(LowerError { fatal: false, message, span: Some(f.span), notes: Vec::new() });
             }
+            // OpDecorateId and OpDecorateString decorate values; dxc has no function form of
+            // them (spv.intrinsicDecorate.function.error). Reported, and lowering goes on, so
+            // every such function is named.
+            let mut refused = false;
+            for n in ["ext_decorate_string", "ext_decorate_id"] {
+                if has_vk(&f.attrs, n) {
+                    let message = format!("vk::{n} is not supported on functions");
+                    self.deferred.push(LowerError { fatal: false, message, span: Some(f.span), notes: Vec::new() });
+                    refused = true;
+                }
+            }
+            if refused {
+                return Ok(());
+            }
             return self.ext_decorations(id, &f.attrs, Some(f.span));
         }
         let hull = m.entries.iter().any(|e| e.func == fid && e.stage == Stage::Hull);
@@ -537,13 +551,23 @@ fn decoration_decodes(d: spirv::Decoration, args: &[Operand]) -> bool {
     inst.assemble_into(&mut body);
     let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, 2, 0];
     words.extend(body);
-    decoded_operands(&words) == Some(2 + args.len())
+    // The operands must also decode as what was given: an id where an id was given (an id's
+    // value read as FPFastMathMode's mask decodes, or not, by chance: found by fuzzing
+    // `vk::ext_decorate_id(40, 13)`).
+    decoded(&words).is_some_and(|ops| {
+        ops.len() == 2 + args.len() && args.iter().zip(&ops[2..]).all(|(a, d)| matches!(a, Operand::IdRef(_)) == matches!(d, Operand::IdRef(_)))
+    })
 }
 
 /// The operand count of the one instruction in `words` (a header, then the instruction) as
 /// rspirv's bare decoder reads it (its module loader does not place `OpExecutionModeId`).
 fn decoded_operands(words: &[u32]) -> Option<usize> {
-    struct One(Option<usize>);
+    decoded(words).map(|ops| ops.len())
+}
+
+/// The operands of the one instruction in `words`, as rspirv's bare decoder reads them.
+fn decoded(words: &[u32]) -> Option<Vec<Operand>> {
+    struct One(Option<Vec<Operand>>);
     impl rspirv::binary::Consumer for One {
         fn initialize(&mut self) -> rspirv::binary::ParseAction {
             rspirv::binary::ParseAction::Continue
@@ -555,7 +579,7 @@ fn decoded_operands(words: &[u32]) -> Option<usize> {
             rspirv::binary::ParseAction::Continue
         }
         fn consume_instruction(&mut self, inst: rspirv::dr::Instruction) -> rspirv::binary::ParseAction {
-            self.0 = Some(inst.operands.len());
+            self.0 = Some(inst.operands);
             rspirv::binary::ParseAction::Continue
         }
     }

@@ -456,6 +456,9 @@ pub fn lower_module_all(m: &Module, opts: &LowerOptions) -> Result<BuiltModule, 
     };
     let run = l.lower_all();
     let mut errors = std::mem::take(&mut l.deferred);
+    // In source order, as dxc reports them (functions are lowered in call order, not the order
+    // they are written in); errors of other files or without a place keep their order after.
+    errors.sort_by_key(|e| e.span.map_or((u32::MAX, u32::MAX), |s| (s.file.0, s.start)));
     if let Err(e) = run {
         errors.push(e);
     }
