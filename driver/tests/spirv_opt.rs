@@ -271,4 +271,13 @@ float4 main() : SV_Target { return float4(a % b, (va % vb).x, ua % ub, 0); }
         // The unsigned remainder is defined for all operands and stays.
         assert!(out.contains("OpUMod"), "{flags:?}:\n{out}");
     }
+    // A specialization constant's `%` is evaluated by the driver with the same rules.
+    let spec = r#"
+[[vk::constant_id(0)]] const int a = -7;
+static const int b = a % 2;
+float4 main() : SV_Target { return float4(b, 0, 0, 0); }
+"#;
+    assert!(spirv_of(spec, &["-fcgl"]).contains("OpSpecConstantOp %int SRem"));
+    let out = spirv_of(spec, &["-O0"]);
+    assert!(!out.contains("SRem") && out.contains("OpSpecConstantOp %int SDiv"), "{out}");
 }

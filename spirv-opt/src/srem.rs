@@ -18,13 +18,42 @@ use crate::ids::IdAlloc;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::Op;
 
-/// Rewrites the module's `OpSRem`s; returns whether there was one.
+/// Whether `i` is `OpSpecConstantOp ... SRem` (a specialization constant's `%`).
+fn spec_srem(i: &Instruction) -> bool {
+    i.class.opcode == Op::SpecConstantOp && matches!(i.operands.first(), Some(Operand::LiteralSpecConstantOpInteger(Op::SRem)))
+}
+
+/// Rewrites the module's `OpSRem`s, in functions and in specialization constants' operations
+/// (the driver evaluates those with the same rules); returns whether there was one.
 pub fn run(m: &mut Module) -> bool {
     let any = m.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| i.class.opcode == Op::SRem);
-    if !any {
+    let any_spec = m.types_global_values.iter().any(spec_srem);
+    if !any && !any_spec {
         return false;
     }
     let mut ids = IdAlloc::new(m);
+    if any_spec {
+        let spec = |op: Op, ty: u32, r: u32, a: Operand, b: Operand| {
+            Instruction::new(Op::SpecConstantOp, Some(ty), Some(r), vec![Operand::LiteralSpecConstantOpInteger(op), a, b])
+        };
+        let mut out = Vec::with_capacity(m.types_global_values.len() + 4);
+        for i in std::mem::take(&mut m.types_global_values) {
+            if !spec_srem(&i) || i.operands.len() != 3 {
+                out.push(i);
+                continue;
+            }
+            let (Some(ty), Some(result)) = (i.result_type, i.result_id) else {
+                out.push(i);
+                continue;
+            };
+            let (a, d) = (i.operands[1].clone(), i.operands[2].clone());
+            let (q, p) = (ids.fresh(), ids.fresh());
+            out.push(spec(Op::SDiv, ty, q, a.clone(), d.clone()));
+            out.push(spec(Op::IMul, ty, p, Operand::IdRef(q), d));
+            out.push(spec(Op::ISub, ty, result, a, Operand::IdRef(p)));
+        }
+        m.types_global_values = out;
+    }
     for f in &mut m.functions {
         for b in &mut f.blocks {
             if !b.instructions.iter().any(|i| i.class.opcode == Op::SRem) {

@@ -62,3 +62,27 @@ fn a_module_without_signed_remainders_is_unchanged() {
         assert!(!srem::run(m));
     });
 }
+
+#[test]
+fn a_specialization_constants_remainder_is_rewritten_too() {
+    let head = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %a SpecId 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%two = OpConstant %int 2
+%a = OpSpecConstant %int -7
+"#;
+    let tail = "%main = OpFunction %void None %fn\n%entry = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    let input = format!("{head}%r = OpSpecConstantOp %int SRem %a %two\n{tail}");
+    let expected = format!(
+        "{head}%q = OpSpecConstantOp %int SDiv %a %two\n%p = OpSpecConstantOp %int IMul %q %two\n%r = OpSpecConstantOp %int ISub %a %p\n{tail}"
+    );
+    common::check_env("spv1.0", &input, &expected, |m| {
+        assert!(srem::run(m));
+    });
+}
