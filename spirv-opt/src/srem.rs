@@ -18,66 +18,54 @@ use crate::ids::IdAlloc;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::Op;
 
-/// Whether `i` is `OpSpecConstantOp ... SRem` (a specialization constant's `%`).
-fn spec_srem(i: &Instruction) -> bool {
-    i.class.opcode == Op::SpecConstantOp && matches!(i.operands.first(), Some(Operand::LiteralSpecConstantOpInteger(Op::SRem)))
+/// The operands of `i` if it is a signed remainder: `OpSRem a b`, or `OpSpecConstantOp SRem a b`
+/// (a specialization constant's `%`, which the driver evaluates under the same rules).
+fn srem_operands(i: &Instruction) -> Option<(Operand, Operand)> {
+    match (i.class.opcode, &i.operands[..]) {
+        (Op::SRem, [a, b]) => Some((a.clone(), b.clone())),
+        (Op::SpecConstantOp, [Operand::LiteralSpecConstantOpInteger(Op::SRem), a, b]) => Some((a.clone(), b.clone())),
+        _ => None,
+    }
 }
 
-/// Rewrites the module's `OpSRem`s, in functions and in specialization constants' operations
-/// (the driver evaluates those with the same rules); returns whether there was one.
-pub fn run(m: &mut Module) -> bool {
-    let any = m.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| i.class.opcode == Op::SRem);
-    let any_spec = m.types_global_values.iter().any(spec_srem);
-    if !any && !any_spec {
+/// `i` with opcode `op` (as a specialization-constant operation when `i` is one) and operands
+/// `a`, `b`.
+fn like(i: &Instruction, op: Op, result: u32, a: Operand, b: Operand) -> Instruction {
+    if i.class.opcode == Op::SpecConstantOp {
+        Instruction::new(Op::SpecConstantOp, i.result_type, Some(result), vec![Operand::LiteralSpecConstantOpInteger(op), a, b])
+    } else {
+        Instruction::new(op, i.result_type, Some(result), vec![a, b])
+    }
+}
+
+/// Replaces each signed remainder in `list` by its division, multiplication and subtraction.
+fn rewrite(list: &mut Vec<Instruction>, ids: &mut IdAlloc) -> bool {
+    if !list.iter().any(|i| srem_operands(i).is_some()) {
         return false;
     }
-    let mut ids = IdAlloc::new(m);
-    if any_spec {
-        let spec = |op: Op, ty: u32, r: u32, a: Operand, b: Operand| {
-            Instruction::new(Op::SpecConstantOp, Some(ty), Some(r), vec![Operand::LiteralSpecConstantOpInteger(op), a, b])
+    let mut out = Vec::with_capacity(list.len() + 8);
+    for i in std::mem::take(list) {
+        let (Some((a, d)), Some(result)) = (srem_operands(&i), i.result_id) else {
+            out.push(i);
+            continue;
         };
-        let mut out = Vec::with_capacity(m.types_global_values.len() + 4);
-        for i in std::mem::take(&mut m.types_global_values) {
-            if !spec_srem(&i) || i.operands.len() != 3 {
-                out.push(i);
-                continue;
-            }
-            let (Some(ty), Some(result)) = (i.result_type, i.result_id) else {
-                out.push(i);
-                continue;
-            };
-            let (a, d) = (i.operands[1].clone(), i.operands[2].clone());
-            let (q, p) = (ids.fresh(), ids.fresh());
-            out.push(spec(Op::SDiv, ty, q, a.clone(), d.clone()));
-            out.push(spec(Op::IMul, ty, p, Operand::IdRef(q), d));
-            out.push(spec(Op::ISub, ty, result, a, Operand::IdRef(p)));
-        }
-        m.types_global_values = out;
+        let (q, p) = (ids.fresh(), ids.fresh());
+        out.push(like(&i, Op::SDiv, q, a.clone(), d.clone()));
+        out.push(like(&i, Op::IMul, p, Operand::IdRef(q), d));
+        out.push(like(&i, Op::ISub, result, a, Operand::IdRef(p)));
     }
-    for f in &mut m.functions {
-        for b in &mut f.blocks {
-            if !b.instructions.iter().any(|i| i.class.opcode == Op::SRem) {
-                continue;
-            }
-            let mut out = Vec::with_capacity(b.instructions.len() + 8);
-            for i in std::mem::take(&mut b.instructions) {
-                if i.class.opcode != Op::SRem {
-                    out.push(i);
-                    continue;
-                }
-                let (Some(ty), Some(result)) = (i.result_type, i.result_id) else {
-                    out.push(i);
-                    continue;
-                };
-                let (a, d) = (i.operands[0].clone(), i.operands[1].clone());
-                let (q, p) = (ids.fresh(), ids.fresh());
-                out.push(Instruction::new(Op::SDiv, Some(ty), Some(q), vec![a.clone(), d.clone()]));
-                out.push(Instruction::new(Op::IMul, Some(ty), Some(p), vec![Operand::IdRef(q), d]));
-                out.push(Instruction::new(Op::ISub, Some(ty), Some(result), vec![a, Operand::IdRef(p)]));
-            }
-            b.instructions = out;
-        }
+    *list = out;
+    true
+}
+
+/// Rewrites the module's signed remainders, in functions and in specialization constants'
+/// operations; returns whether there was one.
+pub fn run(m: &mut Module) -> bool {
+    let mut ids = IdAlloc::new(m);
+    let mut changed = rewrite(&mut m.types_global_values, &mut ids);
+    for b in m.functions.iter_mut().flat_map(|f| f.blocks.iter_mut()) {
+        changed |= rewrite(&mut b.instructions, &mut ids);
     }
     ids.finish(m);
-    true
+    changed
 }

@@ -1,7 +1,7 @@
 """Expected values of the Vulkan-specific cases: push constants and specialization constants (see
 expected.py). Push-constant bytes are laid out here with layout.py's std430 rules (DXC lays push
 constants out as storage buffers), independently of hlslc."""
-from vals import f32, i32, u32, fbits
+from vals import f32, i32, u32, fbits, tdiv, trem
 import layout
 
 
@@ -90,6 +90,15 @@ def spec_constant_override():
     }
 
 
+def spec_constant_remainder():
+    k, inp = -7, [2, -9]
+    out = [trem(k, 2), trem(k, -3), tdiv(k, 2), trem(k, inp[0]), trem(inp[1], k), trem(inp[1], inp[0])]
+    return "a specialization constant's signed % and / with a negative value, and % at run time", (1, 1, 1), 1, [
+        ("i32", [0] * 6, out),
+        ("i32", inp, None),
+    ], {"specialize": [(0, "i32", k)], "dxil_na": NO_SPEC_CONSTANTS}
+
+
 def local_size_outputs(x, groups, size=16):
     """Each invocation writes 100 * its x in the group + 10 * its group + SV_GroupIndex at
     group * X + its x: with the group size X the pipeline chose, slots 0 .. groups * X - 1."""
@@ -159,6 +168,7 @@ NAMES = {
     "vk.push_constant.cbuffer": push_constant_cbuffer,
     "vk.spec_constant.default": spec_constant_default,
     "vk.spec_constant.override": spec_constant_override,
+    "vk.spec_constant.remainder": spec_constant_remainder,
     "vk.spec_constant.local_size": spec_constant_local_size_default,
     "vk.spec_constant.local_size.override": spec_constant_local_size_override,
 }
