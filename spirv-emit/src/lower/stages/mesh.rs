@@ -61,6 +61,14 @@ pub(crate) enum MeshNode {
     Flat { var: SpvId, width: u32 },
 }
 
+/// Where the scalars of a [`MeshNode::Flat`] or [`MeshNode::Clip`] element are.
+enum ScalarRun {
+    /// Entries `base + c` of an NV indices array.
+    Flat { var: SpvId, base: SpvId },
+    /// Elements `offset + c` of the vertex's array in a clip/cull built-in.
+    Clip { var: SpvId, offset: u32, vertex: SpvId },
+}
+
 /// Variables of the NV flavour (`SPV_NV_mesh_shader`) made with the entry point: the count
 /// built-in (`PrimitiveCountNV` that `SetMeshOutputCounts` writes, `TaskCountNV` that
 /// `DispatchMesh` writes) and an amplification shader's per-task outputs, one `Output` variable
@@ -372,39 +380,38 @@ impl<'m> Lowerer<'m> {
         Ok(out)
     }
 
-    /// Reads a mesh output element (a struct spread over several variables).
-    /// Pointers to the components of a vertex's clip/cull value.
-    fn clip_components(&mut self, var: SpvId, offset: u32, width: u32, v: SpvId) -> R<Vec<SpvId>> {
-        let f = self.b.ctx.type_f32();
-        let pty = self.b.ctx.type_pointer(StorageClass::Output, f);
-        let mut out = Vec::new();
-        for c in 0..width {
-            let k = self.b.ctx.const_u32(offset + c);
-            out.push(self.b.access_chain(pty, var, &[v, k])?);
-        }
-        Ok(out)
+    /// Element `index` of a node stored as scalars (an NV indices array's flat entries, a vertex's
+    /// clip/cull distances): the scalars' type, their count and where they are; `None` for
+    /// other nodes and for the whole array.
+    fn scalar_run(&mut self, node: &MeshNode, index: Option<SpvId>) -> R<Option<(SpvId, u32, ScalarRun)>> {
+        let Some(i) = index else { return Ok(None) };
+        Ok(match *node {
+            MeshNode::Flat { var, width } => Some((self.b.ctx.type_u32(), width, ScalarRun::Flat { var, base: self.flat_base(width, i)? })),
+            MeshNode::Clip { var, offset, width } => Some((self.b.ctx.type_f32(), width, ScalarRun::Clip { var, offset, vertex: i })),
+            MeshNode::Leaf { .. } | MeshNode::Struct(_) => None,
+        })
     }
 
-    pub(crate) fn mesh_load(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId) -> R<SpvId> {
-        if let (&MeshNode::Clip { var, offset, width }, Some(v)) = (&**node, index) {
-            let f = self.b.ctx.type_f32();
-            let mut parts = Vec::new();
-            for p in self.clip_components(var, offset, width, v)? {
-                parts.push(self.b.load(f, p, None)?);
+    /// A pointer to scalar `c` of a run (made where it is used, as DXC interleaves them).
+    fn scalar_ptr(&mut self, run: &ScalarRun, c: u32) -> R<SpvId> {
+        match *run {
+            ScalarRun::Flat { var, base } => self.flat_entry(var, base, c),
+            ScalarRun::Clip { var, offset, vertex } => {
+                let f = self.b.ctx.type_f32();
+                let pty = self.b.ctx.type_pointer(StorageClass::Output, f);
+                let k = self.b.ctx.const_u32(offset + c);
+                Ok(self.b.access_chain(pty, var, &[vertex, k])?)
             }
-            if width == 1 {
-                return Ok(parts[0]);
-            }
-            let t = self.ty(ty, Layout::Logical)?;
-            return Ok(self.b.composite_construct(t, &parts)?);
         }
-        if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
-            let uint = self.b.ctx.type_u32();
-            let base = self.flat_base(width, i)?;
+    }
+
+    /// Reads a mesh output element (a struct spread over several variables, or scalars).
+    pub(crate) fn mesh_load(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId) -> R<SpvId> {
+        if let Some((st, width, run)) = self.scalar_run(node, index)? {
             let mut parts = Vec::new();
             for c in 0..width {
-                let p = self.flat_entry(var, base, c)?;
-                parts.push(self.b.load(uint, p, None)?);
+                let p = self.scalar_ptr(&run, c)?;
+                parts.push(self.b.load(st, p, None)?);
             }
             if width == 1 {
                 return Ok(parts[0]);
@@ -420,23 +427,13 @@ impl<'m> Lowerer<'m> {
         Ok(self.b.composite_construct(t, &parts)?)
     }
 
-    /// Writes a mesh output element member by member.
+    /// Writes a mesh output element member by member (or scalar by scalar).
     pub(crate) fn mesh_store(&mut self, node: &Rc<MeshNode>, index: Option<SpvId>, ty: TypeId, value: SpvId) -> R<()> {
-        if let (&MeshNode::Clip { var, offset, width }, Some(v)) = (&**node, index) {
-            let f = self.b.ctx.type_f32();
-            for (c, p) in self.clip_components(var, offset, width, v)?.into_iter().enumerate() {
-                let x = if width == 1 { value } else { self.b.composite_extract(f, value, &[c as u32])? };
-                self.b.store(p, x, None)?;
-            }
-            return Ok(());
-        }
-        if let (&MeshNode::Flat { var, width }, Some(i)) = (&**node, index) {
-            let uint = self.b.ctx.type_u32();
-            let base = self.flat_base(width, i)?;
+        if let Some((st, width, run)) = self.scalar_run(node, index)? {
             for c in 0..width {
-                let p = self.flat_entry(var, base, c)?;
-                let v = if width == 1 { value } else { self.b.composite_extract(uint, value, &[c])? };
-                self.b.store(p, v, None)?;
+                let p = self.scalar_ptr(&run, c)?;
+                let x = if width == 1 { value } else { self.b.composite_extract(st, value, &[c])? };
+                self.b.store(p, x, None)?;
             }
             return Ok(());
         }
