@@ -20,26 +20,7 @@ use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
 /// Instruction numbers, the same in both sets.
-mod op {
-    pub const COMPILATION_UNIT: u32 = 1;
-    #[cfg(test)]
-    pub const TYPE_BASIC: u32 = 2;
-    pub const TYPE_ARRAY: u32 = 5;
-    pub const TYPE_VECTOR: u32 = 6;
-    pub const TYPE_FUNCTION: u32 = 8;
-    pub const TYPE_COMPOSITE: u32 = 10;
-    pub const TYPE_MEMBER: u32 = 11;
-    pub const TYPE_TEMPLATE_PARAMETER: u32 = 15;
-    pub const GLOBAL_VARIABLE: u32 = 18;
-    pub const FUNCTION_DECLARATION: u32 = 19;
-    pub const FUNCTION: u32 = 20;
-    pub const LEXICAL_BLOCK: u32 = 21;
-    pub const LOCAL_VARIABLE: u32 = 26;
-    #[cfg(test)]
-    pub const SOURCE: u32 = 35;
-    pub const SOURCE_CONTINUED: u32 = 102;
-    pub const TYPE_MATRIX: u32 = 108;
-}
+use crate::lower::debuginfo::op;
 
 /// The extended-instruction number of a debug `OpExtInst` (`None` for anything else).
 fn ext_number(i: &Instruction) -> Option<u32> {

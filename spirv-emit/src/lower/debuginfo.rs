@@ -46,7 +46,7 @@ pub const SET_NAME: &str = "NonSemantic.Shader.DebugInfo.100";
 pub const OPENCL_SET_NAME: &str = "OpenCL.DebugInfo.100";
 
 /// Instruction numbers of `NonSemantic.Shader.DebugInfo.100` (checked against the grammar in
-/// the tests).
+/// the tests; `OpenCL.DebugInfo.100` numbers these the same, which `debug_order` relies on).
 pub mod op {
     pub const INFO_NONE: u32 = 0;
     pub const COMPILATION_UNIT: u32 = 1;
@@ -56,7 +56,9 @@ pub mod op {
     pub const TYPE_FUNCTION: u32 = 8;
     pub const TYPE_COMPOSITE: u32 = 10;
     pub const TYPE_MEMBER: u32 = 11;
+    pub const TYPE_TEMPLATE_PARAMETER: u32 = 15;
     pub const GLOBAL_VARIABLE: u32 = 18;
+    pub const FUNCTION_DECLARATION: u32 = 19;
     pub const FUNCTION: u32 = 20;
     pub const LEXICAL_BLOCK: u32 = 21;
     pub const SCOPE: u32 = 23;
@@ -759,7 +761,9 @@ mod tests {
             (op::TYPE_FUNCTION, "DebugTypeFunction"),
             (op::TYPE_COMPOSITE, "DebugTypeComposite"),
             (op::TYPE_MEMBER, "DebugTypeMember"),
+            (op::TYPE_TEMPLATE_PARAMETER, "DebugTypeTemplateParameter"),
             (op::GLOBAL_VARIABLE, "DebugGlobalVariable"),
+            (op::FUNCTION_DECLARATION, "DebugFunctionDeclaration"),
             (op::FUNCTION, "DebugFunction"),
             (op::LEXICAL_BLOCK, "DebugLexicalBlock"),
             (op::SCOPE, "DebugScope"),

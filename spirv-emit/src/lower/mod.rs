@@ -19,7 +19,7 @@ mod cf;
 mod clip;
 mod combined;
 mod cond;
-mod debuginfo;
+pub(crate) mod debuginfo;
 mod entry;
 mod expr;
 mod fold;
