@@ -252,17 +252,17 @@ void main(out vertices V verts[64], out indices uint3 prims[2], uint tid : SV_Gr
             "OpDecorate %gl_CullDistance BuiltIn CullDistance",
             "%gl_ClipDistance = OpVariable %_ptr_Output__arr__arr_float_uint_5_uint_64 Output",
             "%gl_CullDistance = OpVariable %_ptr_Output__arr__arr_float_uint_1_uint_64 Output",
-            // clip4 = float3(...): elements 2, 3, 4 of the vertex's array.
-            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
-            "%uint_2",
-            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
-            "%uint_3",
-            "OpAccessChain %_ptr_Output_float %gl_ClipDistance",
-            "%uint_4",
-            // cull5: element 0 of the cull array.
-            "OpAccessChain %_ptr_Output_float %gl_CullDistance",
         ],
     );
+    // clip4 = float3(...) writes elements 2, 3 and 4 of the vertex's array (clip3 takes 0 and
+    // 1), cull5 element 0 of the cull array: (vertex, element) access chains.
+    let chains = |var: &str, k: u32| {
+        text.lines().filter(|l| l.contains(&format!("OpAccessChain %_ptr_Output_float {var} ")) && l.trim_end().ends_with(&format!(" %uint_{k}"))).count()
+    };
+    for k in [2, 3, 4] {
+        assert!(chains("%gl_ClipDistance", k) >= 2, "element {k} of clip4, written whole twice:\n{text}");
+    }
+    assert!(chains("%gl_CullDistance", 0) >= 2, "cull5:\n{text}");
     assert!(!text.contains("SV_ClipDistance3"), "no ordinary stage variable for a clip distance:\n{text}");
 }
 
