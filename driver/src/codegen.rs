@@ -196,6 +196,38 @@ fn check_extensions(module: &rspirv::dr::Module, allowed: &[String], diags: &mut
     }
 }
 
+/// SPIR-V gives an instruction's word count 16 bits: one of more than 65,535 words (a constructor
+/// or copy of an array of 200,000 elements, a huge string) cannot be written, and rspirv would
+/// wrap the count into a module no consumer decodes. Such a module is refused naming the
+/// instruction, never written.
+fn check_instruction_sizes(module: &rspirv::dr::Module, diags: &mut Diagnostics) {
+    use rspirv::dr::Operand;
+    let words = |i: &rspirv::dr::Instruction| {
+        1 + usize::from(i.result_type.is_some())
+            + usize::from(i.result_id.is_some())
+            + i.operands
+                .iter()
+                .map(|o| match o {
+                    Operand::LiteralString(s) => s.len() / 4 + 1,
+                    Operand::LiteralBit64(_) => 2,
+                    _ => 1,
+                })
+                .sum::<usize>()
+    };
+    let functions = module.functions.iter().flat_map(|f| {
+        f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions))).chain(&f.end)
+    });
+    // Only an instruction with many operands, or a string, can be that long.
+    let suspect = |i: &&rspirv::dr::Instruction| i.operands.len() > 16_000 || i.operands.iter().any(|o| matches!(o, Operand::LiteralString(s) if s.len() > 60_000));
+    if let Some((inst, n)) = module.global_inst_iter().chain(functions).filter(suspect).map(|i| (i, words(i))).find(|&(_, n)| n > 0xffff) {
+        diags.push(Diagnostic::error(format!(
+            "the SPIR-V would need an Op{:?} of {n} words, above the 65,535 words one instruction may have; \
+             an array this large cannot be constructed or copied as one value",
+            inst.class.opcode
+        )));
+    }
+}
+
 /// The extensions `-fspv-extension=` accepts: those the SPIR-V back end can emit, and `KHR` (every
 /// `SPV_KHR_*` one). DXC refuses a name outside its list in the same way.
 const KNOWN_EXTENSIONS: &[&str] = &[
@@ -397,6 +429,7 @@ pub(crate) fn spirv(
                 }
             }
             check_extensions(&m, &so.extensions, diags);
+            check_instruction_sizes(&m, diags);
             if diags.has_errors() {
                 return None;
             }

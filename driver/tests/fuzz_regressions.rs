@@ -100,3 +100,27 @@ fn an_id_decoration_whose_operand_is_no_id_is_refused() {
     let (s, i) = (spirv.find("vk::ext_decorate_string is not supported on functions"), spirv.find("vk::ext_decorate_id is not supported on functions"));
     assert!(s.is_some() && i.is_some() && s < i, "{spirv}");
 }
+
+#[test]
+fn an_instruction_longer_than_spirv_allows_is_refused() {
+    // Copying a cbuffer struct holding a 70,000-element array into a function's struct (which
+    // has no layout) constructs the array whole: an OpCompositeConstruct of 70,003 words, more
+    // than an instruction's 16-bit word count holds; the module was written with the count
+    // wrapped. Now the compile fails naming the instruction.
+    let src = "struct A { float4 x[70000]; };\nA a;\nstatic A a2;\nvoid set(out A aa) { aa = a; }\n\
+               float4 main(uint l : L) : SV_Target { set(a2); return a2.x[l]; }\n";
+    let (spirv, _) = both(src, "ps_6_0");
+    assert!(spirv.contains("an OpCompositeConstruct of 70003 words, above the 65,535 words one instruction may have"), "{spirv}");
+    // The same copy of a smaller array is one instruction that fits.
+    let (spirv, _) = both(&src.replace("70000", "60000"), "ps_6_0");
+    assert!(spirv.is_empty(), "{spirv}");
+}
+
+#[test]
+fn a_long_chain_of_pre_increments_lowers_in_linear_time() {
+    // `++++...++v` (65 levels in the fuzzer's input) took the DXIL lowering time exponential in
+    // the chain's length: each level computed the written variable of every level below it again.
+    let src = format!("float main(half vh : B) : SV_Target {{ return {}vh; }}\n", "++".repeat(200));
+    let (spirv, dxil) = both(&src, "ps_6_0");
+    assert!(spirv.is_empty() && dxil.is_empty(), "{spirv}{dxil}");
+}

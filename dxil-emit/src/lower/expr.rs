@@ -709,16 +709,19 @@ impl Lowerer<'_> {
     /// The variable (or other lvalue) that `e` writes when `e` is an assignment used as an lvalue
     /// (`++x`, `x = y`, `x op= y`, nested): after `e` is evaluated, its place is `x`'s. Other
     /// expressions are their own target; so is an assignment whose target has effects of its own.
-    pub(crate) fn written_target(&self, mut e: ExprId) -> ExprId {
-        loop {
-            match &self.t.expr(e).kind {
-                ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, operand: x } | ExprKind::Assign { lhs: x, .. } | ExprKind::CompoundAssign { lhs: x, .. }
-                    if !self.has_effects(self.written_target(*x)) =>
-                {
-                    e = *x
+    /// One walk down the chain (`++++x` is `++(++x)`): the target of each level is computed once,
+    /// not again for every level above it, which took time exponential in the chain's length.
+    pub(crate) fn written_target(&self, e: ExprId) -> ExprId {
+        match &self.t.expr(e).kind {
+            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec, operand: x } | ExprKind::Assign { lhs: x, .. } | ExprKind::CompoundAssign { lhs: x, .. } => {
+                let inner = self.written_target(*x);
+                if self.has_effects(inner) {
+                    e
+                } else {
+                    inner
                 }
-                _ => return e,
             }
+            _ => e,
         }
     }
 
