@@ -60,8 +60,10 @@ run_random() { # tag seeds extra-env
     for p in $pids; do wait "$p" || fails=$((fails + 1)); done
     echo "$tag: $i processes, $fails failed"
     # The last count of each process (a process stopped by RUN_TIMEOUT has only progress lines).
+    # Both lines read "progress|random programs A..B: P passed, F failed, C compiled only".
     for f in "$out"/$tag.*.log; do grep -E "^(progress|random programs) " "$f" | tail -1; done |
-        awk -v t="$tag" '{p+=$4; f+=$6; c+=$8} END {print t": "p" passed, "f" failed, "c" compiled only"}'
+        sed 's/^random programs /progress /' |
+        awk -v t="$tag" '{p+=$3; f+=$5; c+=$7} END {print t": "p" passed, "f" failed, "c" compiled only"}'
     grep -h "^FAIL seed" "$out"/$tag.*.log | head -40
 }
 echo "== random programs through SPIR-V, seeds 0..$seeds ($(date -u +%T))"

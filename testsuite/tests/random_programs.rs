@@ -50,6 +50,18 @@ fn run_folder(dir: &std::path::Path) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The programs reduced from failures (`randprog/regressions/`, each shrunk by `reduce.py` with the
+/// evaluator's expectations): run by default, and not again in every process of a long seeded run.
+#[test]
+fn reduced_failures_compute_what_the_evaluator_computes() {
+    if std::env::var_os("HLSLC_RANDOM_CASES").is_some() || std::env::var_os("HLSLC_RANDOM_SEEDS").is_some() {
+        return;
+    }
+    let dir = package_dir().join("randprog/regressions");
+    assert!(discover(&dir).len() >= 4, "the reduced programs are missing from {}", dir.display());
+    run_folder(&dir);
+}
+
 #[test]
 fn random_programs_compute_what_the_evaluator_computes() {
     if let Some(dir) = std::env::var_os("HLSLC_RANDOM_CASES") {
