@@ -28,7 +28,9 @@ pub enum Value {
 pub struct Consts {
     pub types: HashMap<Word, Ty>,
     pub values: HashMap<Word, (Word, Value)>,
-    unique: HashMap<(Word, Value), Word>,
+    /// Each value's constant, made from `values` at the first [`Consts::get`] (most runs of a
+    /// pass that reads constants make none).
+    unique: Option<HashMap<(Word, Value), Word>>,
     new: Vec<Instruction>,
     pub ids: IdAlloc,
 }
@@ -77,8 +79,7 @@ impl Consts {
                 _ => {}
             }
         }
-        let unique = values.iter().map(|(&id, (t, v))| ((*t, v.clone()), id)).collect();
-        Consts { types, values, unique, new: Vec::new(), ids: IdAlloc::new(m) }
+        Consts { types, values, unique: None, new: Vec::new(), ids: IdAlloc::new(m) }
     }
 
     pub fn ty(&self, id: Word) -> Ty {
@@ -95,7 +96,9 @@ impl Consts {
 
     /// The constant of `ty` with `value`, made if the module has none.
     pub fn get(&mut self, ty: Word, value: Value) -> Word {
-        if let Some(&id) = self.unique.get(&(ty, value.clone())) {
+        let values = &self.values;
+        let unique = self.unique.get_or_insert_with(|| values.iter().map(|(&id, (t, v))| ((*t, v.clone()), id)).collect());
+        if let Some(&id) = unique.get(&(ty, value.clone())) {
             return id;
         }
         let id = self.ids.fresh();
@@ -113,7 +116,9 @@ impl Consts {
         };
         self.new.push(inst);
         self.values.insert(id, (ty, value.clone()));
-        self.unique.insert((ty, value), id);
+        if let Some(unique) = self.unique.as_mut() {
+            unique.insert((ty, value), id);
+        }
         id
     }
 

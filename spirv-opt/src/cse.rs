@@ -13,7 +13,7 @@
 //! where its definition dominates.
 
 use crate::cfg::{Cfg, Dominators};
-use crate::ids::{chase, id_at, rename_used};
+use crate::ids::{id_at, rename_used, IdMap};
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use crate::hash::{HashMap, HashSet};
@@ -40,7 +40,12 @@ pub fn run(m: &mut Module) -> bool {
         .filter_map(|a| id_at(a, 0))
         .collect();
     let read_only = read_only_variables(m);
+    let bound = crate::ids::bound(m);
     let mut changed = false;
+    // Pointers (access chains, copies) to the variable they point into, and results replaced by
+    // earlier ones: tables by id, shared by the functions (whose result ids are their own).
+    let mut base = IdMap::with_bound(bound);
+    let mut map = IdMap::with_bound(bound);
     for f in &mut m.functions {
         if f.blocks.is_empty() {
             continue;
@@ -56,10 +61,8 @@ pub fn run(m: &mut Module) -> bool {
                 }
             }
         }
-        // Pointers (access chains, copies) to the variable they point into.
-        let mut base: HashMap<Word, Word> = HashMap::default();
         let mut table: HashMap<Key, Word> = HashMap::default();
-        let mut map: HashMap<Word, Word> = HashMap::default();
+        let mut replaced = false;
         // Preorder walk; `undo` holds the keys a block added, removed when its subtree is done.
         let mut stack: Vec<(usize, bool)> = vec![(0, false)];
         let mut visited = vec![false; f.blocks.len()];
@@ -76,12 +79,14 @@ pub fn run(m: &mut Module) -> bool {
             let old = std::mem::take(&mut f.blocks[b].instructions);
             let mut kept = Vec::with_capacity(old.len());
             for mut inst in old {
-                rename_used(&mut inst, &|id| chase(&map, id));
+                if replaced {
+                    rename_used(&mut inst, &|id| map.chase(id));
+                }
                 if let Some(r) = inst.result_id {
                     match inst.class.opcode {
                         Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::CopyObject => {
                             if let Some(p) = id_at(&inst, 0) {
-                                base.insert(r, base.get(&p).copied().unwrap_or(p));
+                                base.insert(r, base.get(p).unwrap_or(p));
                             }
                         }
                         _ => {}
@@ -91,6 +96,7 @@ pub fn run(m: &mut Module) -> bool {
                     if let Some(&earlier) = table.get(&key) {
                         map.insert(inst.result_id.unwrap(), earlier);
                         changed = true;
+                        replaced = true;
                         continue;
                     }
                     table.insert(key.clone(), inst.result_id.unwrap());
@@ -105,13 +111,13 @@ pub fn run(m: &mut Module) -> bool {
                 stack.push((c, false));
             }
         }
-        if !map.is_empty() {
+        if replaced {
             // Phis, and blocks the walk did not reach, read ids replaced later in the walk (any
             // other use is dominated by its definition, so the preorder walk renamed it).
             for (b, block) in f.blocks.iter_mut().enumerate() {
                 for i in &mut block.instructions {
                     if !visited[b] || i.class.opcode == Op::Phi {
-                        rename_used(i, &|id| chase(&map, id));
+                        rename_used(i, &|id| map.chase(id));
                     }
                 }
             }
@@ -181,7 +187,7 @@ fn key(
     glsl: Option<Word>,
     decorated: &HashSet<Word>,
     read_only: &HashSet<Word>,
-    base: &HashMap<Word, Word>,
+    base: &IdMap,
 ) -> Option<Key> {
     use Op::*;
     let (r, ty) = (i.result_id?, i.result_type?);
@@ -191,7 +197,7 @@ fn key(
     let ok = match i.class.opcode {
         Load => {
             let p = id_at(i, 0)?;
-            let v = base.get(&p).copied().unwrap_or(p);
+            let v = base.get(p).unwrap_or(p);
             let volatile = i.operands.get(1).is_some_and(|o| matches!(o, Operand::MemoryAccess(a) if a.contains(spirv::MemoryAccess::VOLATILE)));
             read_only.contains(&v) && !volatile
         }

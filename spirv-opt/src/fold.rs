@@ -17,7 +17,7 @@
 //! Specialization constants are not constants here.
 
 use crate::consts::{Consts, Ty, Value};
-use crate::ids::{chase, id_at, rename_used};
+use crate::ids::{id_at, rename_used, IdMap};
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, Word};
 use crate::hash::HashMap;
@@ -33,13 +33,15 @@ enum Simple {
 /// Folds every function; returns whether anything changed.
 pub fn run(m: &mut Module) -> bool {
     let mut cs = Consts::new(m);
+    let bound = crate::ids::bound(m);
     let mut changed = false;
+    // Results replaced by other ids, chased, and the result types of the instructions seen:
+    // tables by id, shared by the functions (whose result ids are their own).
+    let mut map = IdMap::with_bound(bound);
+    let mut result_types = IdMap::with_bound(bound);
     for f in &mut m.functions {
-        // Results replaced by other ids, chased.
-        let mut map: HashMap<Word, Word> = HashMap::default();
         // Definitions seen so far in this function (for extract-of-insert and the like).
         let mut defs: HashMap<Word, Instruction> = HashMap::default();
-        let mut result_types: HashMap<Word, Word> = HashMap::default();
         loop {
             let mut progress = false;
             for b in &mut f.blocks {
@@ -50,7 +52,7 @@ pub fn run(m: &mut Module) -> bool {
                 'insts: for mut inst in old {
                     loop {
                         if !map.is_empty() {
-                            rename_used(&mut inst, &|id| chase(&map, id));
+                            rename_used(&mut inst, &|id| map.chase(id));
                         }
                         match simplify(&inst, &defs, &result_types, &mut cs) {
                             Some(Simple::Id(to)) => {
@@ -78,7 +80,7 @@ pub fn run(m: &mut Module) -> bool {
             // Phis read ids defined later in the function: one more sweep renames them.
             if !map.is_empty() {
                 for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-                    rename_used(i, &|id| chase(&map, id));
+                    rename_used(i, &|id| map.chase(id));
                 }
             }
             changed |= progress;
@@ -93,7 +95,7 @@ pub fn run(m: &mut Module) -> bool {
 
 /// The composite that `parts` take apart in order, when they are `OpCompositeExtract`s of one
 /// composite of type `ty` at indices 0, 1, 2, … covering every element of it.
-fn reconstructed(parts: &[Word], ty: Word, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>) -> Option<Word> {
+fn reconstructed(parts: &[Word], ty: Word, defs: &HashMap<Word, Instruction>, types: &IdMap) -> Option<Word> {
     let mut src = None;
     for (k, p) in parts.iter().enumerate() {
         let e = defs.get(p).filter(|e| e.class.opcode == Op::CompositeExtract && e.operands.len() == 2)?;
@@ -104,10 +106,10 @@ fn reconstructed(parts: &[Word], ty: Word, defs: &HashMap<Word, Instruction>, ty
     }
     let src = src?;
     // Same type, so the parts are all of its elements.
-    (types.get(&src) == Some(&ty)).then_some(src)
+    (types.get(src) == Some(ty)).then_some(src)
 }
 
-fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>, cs: &mut Consts) -> Option<Simple> {
+fn simplify(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &IdMap, cs: &mut Consts) -> Option<Simple> {
     let ty = i.result_type?;
     let op = |k: usize| id_at(i, k);
     match i.class.opcode {
@@ -166,13 +168,23 @@ fn lanes(cs: &Consts, ty: Word) -> (Word, usize, bool) {
 }
 
 fn fold_arith(i: &Instruction, ty: Word, cs: &mut Consts) -> Option<Word> {
-    let args: Vec<Word> = i.operands.iter().map(|o| o.id_ref_any()).collect::<Option<Vec<_>>>()?;
-    if args.is_empty() || args.len() > 2 {
+    // One or two operands, all constants: checked before anything is allocated (most
+    // instructions this sees read a non-constant).
+    if i.operands.is_empty() || i.operands.len() > 2 {
         return None;
     }
+    let mut args = [0; 2];
+    for (k, o) in i.operands.iter().enumerate() {
+        let id = o.id_ref_any()?;
+        if !cs.values.contains_key(&id) {
+            return None;
+        }
+        args[k] = id;
+    }
+    let args = &args[..i.operands.len()];
     // Per-lane scalar values of each argument, and the argument's scalar type.
     let mut lanes_of = Vec::new();
-    for &a in &args {
+    for &a in args {
         let (aty, v) = cs.values.get(&a)?.clone();
         let (elem, n, _) = lanes(cs, aty);
         let vals = match v {
@@ -210,7 +222,7 @@ fn literal(o: &Operand) -> Option<u32> {
     }
 }
 
-fn extract(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<Word, Word>, cs: &mut Consts) -> Option<Simple> {
+fn extract(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &IdMap, cs: &mut Consts) -> Option<Simple> {
     let src = id_at(i, 0)?;
     let path: Vec<u32> = i.operands[1..].iter().map(literal).collect::<Option<Vec<_>>>()?;
     let (&first, rest) = path.split_first()?;
@@ -256,7 +268,7 @@ fn extract(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &HashMap<W
             if c == 0xFFFF_FFFF {
                 return None;
             }
-            let Ty::Vector { count: na, .. } = cs.ty(types.get(&a).copied().or_else(|| cs.values.get(&a).map(|v| v.0))?)
+            let Ty::Vector { count: na, .. } = cs.ty(types.get(a).or_else(|| cs.values.get(&a).map(|v| v.0))?)
             else {
                 return None;
             };

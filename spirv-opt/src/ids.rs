@@ -84,3 +84,93 @@ impl IdAlloc {
         }
     }
 }
+
+/// The module's id bound: the header's, or one above the largest result id when there is no
+/// header (hand-made test modules).
+pub fn bound(m: &Module) -> Word {
+    match m.header.as_ref() {
+        Some(h) => h.bound,
+        None => m.all_inst_iter().filter_map(|i| i.result_id).map(|r| r + 1).max().unwrap_or(1),
+    }
+}
+
+/// A set of ids as one bit per id below the module's bound (grows for ids above it): the
+/// passes' sets of live or seen ids, without hashing.
+#[derive(Clone, Debug, Default)]
+pub struct IdSet {
+    bits: Vec<u64>,
+}
+
+impl IdSet {
+    pub fn with_bound(bound: Word) -> IdSet {
+        IdSet { bits: vec![0; (bound as usize).div_ceil(64)] }
+    }
+
+    /// Adds `id`; returns whether it was not there.
+    #[inline]
+    pub fn insert(&mut self, id: Word) -> bool {
+        let (w, b) = (id as usize / 64, id % 64);
+        if w >= self.bits.len() {
+            self.bits.resize(w + 1, 0);
+        }
+        let was = self.bits[w] >> b & 1 != 0;
+        self.bits[w] |= 1 << b;
+        !was
+    }
+
+    #[inline]
+    pub fn contains(&self, id: Word) -> bool {
+        self.bits.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 != 0)
+    }
+}
+
+/// A map from ids to ids as a table indexed by id (0, never an id, for none): the passes'
+/// replacement maps, read for every operand of every instruction, without hashing.
+#[derive(Clone, Debug, Default)]
+pub struct IdMap {
+    to: Vec<Word>,
+    len: usize,
+}
+
+impl IdMap {
+    pub fn with_bound(bound: Word) -> IdMap {
+        IdMap { to: vec![0; bound as usize], len: 0 }
+    }
+
+    #[inline]
+    pub fn insert(&mut self, from: Word, to: Word) {
+        let k = from as usize;
+        if k >= self.to.len() {
+            self.to.resize(k + 1, 0);
+        }
+        if self.to[k] == 0 {
+            self.len += 1;
+        }
+        self.to[k] = to;
+    }
+
+    #[inline]
+    pub fn get(&self, from: Word) -> Option<Word> {
+        self.to.get(from as usize).copied().filter(|&t| t != 0)
+    }
+
+    #[inline]
+    pub fn contains(&self, from: Word) -> bool {
+        self.get(from).is_some()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Where `id` ends up after following the replacements (chains included); `None` if it is
+    /// not replaced.
+    #[inline]
+    pub fn chase(&self, id: Word) -> Option<Word> {
+        let mut to = self.get(id)?;
+        while let Some(n) = self.get(to) {
+            to = n;
+        }
+        Some(to)
+    }
+}

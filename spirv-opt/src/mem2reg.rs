@@ -19,7 +19,7 @@
 
 use crate::cfg::{Cfg, Dominators};
 use crate::debuginfo::{self, ops, Sets};
-use crate::ids::{id_at, rename_used, IdAlloc};
+use crate::ids::{id_at, rename_used, IdAlloc, IdMap};
 use rspirv::dr::{Function, Instruction, Module, Operand};
 use spirv::{MemoryAccess, Op, StorageClass, Word};
 use crate::hash::HashMap;
@@ -30,6 +30,9 @@ struct Ctx {
     new_undefs: Vec<Instruction>,
     ids: IdAlloc,
     sets: Sets,
+    /// Loads and trivial phis replaced by values (chased when read): a table by id, shared by
+    /// the functions (whose ids are their own).
+    replace: IdMap,
 }
 
 impl Ctx {
@@ -59,7 +62,8 @@ pub fn run(m: &mut Module) -> bool {
         .filter_map(|i| Some((i.result_type?, i.result_id?)))
         .collect();
     let sets = Sets::new(m);
-    let mut cx = Ctx { pointee, undefs, new_undefs: Vec::new(), ids: IdAlloc::new(m), sets };
+    let replace = IdMap::with_bound(crate::ids::bound(m));
+    let mut cx = Ctx { pointee, undefs, new_undefs: Vec::new(), ids: IdAlloc::new(m), sets, replace };
     let mut changed = false;
     for f in &mut m.functions {
         changed |= promote(f, &mut cx);
@@ -169,8 +173,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
             }
         }
     }
-    // Loads replaced by values (chased through `replace` when read).
-    let mut replace: HashMap<Word, Word> = HashMap::default();
+    let mut replace = std::mem::take(&mut cx.replace);
     let mut end: Vec<Option<Vec<Word>>> = vec![None; nb];
     // (block, var, phi id)
     let mut phis: Vec<(usize, usize, Word)> = Vec::new();
@@ -204,7 +207,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
                 }
                 (Op::Store, Some(v)) => {
                     let mut val = id_at(&i, 1).unwrap();
-                    while let Some(&n) = replace.get(&val) {
+                    while let Some(n) = replace.get(val) {
                         val = n;
                     }
                     cur[v] = val;
@@ -251,8 +254,8 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
             .collect();
         operands.insert(id, ops);
     }
-    let chase = |replace: &HashMap<Word, Word>, mut id: Word| {
-        while let Some(&n) = replace.get(&id) {
+    let chase = |replace: &IdMap, mut id: Word| {
+        while let Some(n) = replace.get(id) {
             id = n;
         }
         id
@@ -260,7 +263,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
     loop {
         let mut progress = false;
         for &(_, v, id) in &phis {
-            if replace.contains_key(&id) {
+            if replace.contains(id) {
                 continue;
             }
             let mut same = None;
@@ -291,7 +294,7 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
     let mut by_block: Vec<Vec<Instruction>> = vec![Vec::new(); nb];
     let mut values: Vec<Vec<Instruction>> = vec![Vec::new(); nb];
     for &(b, v, id) in &phis {
-        if replace.contains_key(&id) {
+        if replace.contains(id) {
             continue;
         }
         let ops = operands[&id].iter().flat_map(|&(val, parent)| [Operand::IdRef(val), Operand::IdRef(parent)]).collect();
@@ -309,9 +312,10 @@ fn promote(f: &mut Function, cx: &mut Ctx) -> bool {
             insts.splice(k..k, vals);
         }
     }
-    let map = |id: Word| replace.contains_key(&id).then(|| chase(&replace, id));
+    let map = |id: Word| replace.contains(id).then(|| chase(&replace, id));
     for i in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
         rename_used(i, &map);
     }
+    cx.replace = replace;
     true
 }

@@ -22,41 +22,49 @@
 //! `OpExtInstImport`s, capabilities, extensions and debug strings stay as they are.
 
 use crate::debuginfo::Sets;
-use crate::ids::{for_each_used, id_at};
+use crate::ids::{for_each_used, id_at, IdSet};
 use crate::Keep;
 use rspirv::dr::{Module, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
-use crate::hash::{HashMap, HashSet};
+use crate::hash::HashMap;
 
 /// Removes everything unreachable; returns whether anything was removed.
 pub fn run(m: &mut Module, keep: &Keep) -> bool {
     let live = live_ids(m, keep);
     let before = count(m);
+    let live = |id: &Word| live.contains(*id);
 
-    m.functions.retain(|f| f.def.as_ref().and_then(|d| d.result_id).is_some_and(|id| live.contains(&id)));
+    m.functions.retain(|f| f.def.as_ref().and_then(|d| d.result_id).is_some_and(|id| live(&id)));
     m.types_global_values.retain(|i| match i.result_id {
-        Some(id) => live.contains(&id),
+        Some(id) => live(&id),
         // OpTypeForwardPointer names its pointer type as an operand.
-        None => id_at(i, 0).is_none_or(|id| live.contains(&id)),
+        None => id_at(i, 0).is_none_or(|id| live(&id)),
     });
     for ep in &mut m.entry_points {
         // Operands: execution model, function, name, interface ids...
         let mut k = 0;
         ep.operands.retain(|op| {
             k += 1;
-            k <= 3 || op.id_ref_any().is_none_or(|id| live.contains(&id))
+            k <= 3 || op.id_ref_any().is_none_or(|id| live(&id))
         });
     }
     m.annotations.retain(|a| match a.class.opcode {
         Op::DecorationGroup | Op::GroupDecorate | Op::GroupMemberDecorate => true,
-        _ => id_at(a, 0).is_none_or(|t| live.contains(&t)),
+        _ => id_at(a, 0).is_none_or(|t| live(&t)),
     });
-    m.debug_names.retain(|n| id_at(n, 0).is_none_or(|t| live.contains(&t)));
+    m.debug_names.retain(|n| id_at(n, 0).is_none_or(|t| live(&t)));
     count(m) != before
 }
 
-fn count(m: &Module) -> usize {
-    m.all_inst_iter().count() + m.entry_points.iter().map(|e| e.operands.len()).sum::<usize>()
+/// The sizes of what [`run`] may shrink (it only removes, so a change shows in them).
+fn count(m: &Module) -> [usize; 5] {
+    [
+        m.functions.len(),
+        m.types_global_values.len(),
+        m.entry_points.iter().map(|e| e.operands.len()).sum::<usize>(),
+        m.annotations.len(),
+        m.debug_names.len(),
+    ]
 }
 
 /// For each decoration target, the other ids its decorations name: an `OpDecorateId`'s operands
@@ -81,22 +89,51 @@ fn decoration_ids(m: &Module) -> HashMap<Word, Vec<Word>> {
     out
 }
 
-fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
-    let mut globals: HashMap<Word, usize> = HashMap::default();
+/// What defines an id, for the walk of [`live_ids`].
+#[derive(Clone, Copy)]
+enum Def {
+    /// `m.types_global_values[i]`.
+    Global(usize),
+    /// `m.functions[i]`.
+    Function(usize),
+    /// A function's parameter, label or instruction, or nothing.
+    Other,
+}
+
+fn live_ids(m: &Module, keep: &Keep) -> IdSet {
+    // What defines each id, by id (a dense table: ids are small numbers below the bound).
+    let bound = crate::ids::bound(m);
+    let mut def = vec![Def::Other; bound as usize];
+    let mut set_def = |id: Word, d: Def| {
+        if id as usize >= def.len() {
+            def.resize(id as usize + 1, Def::Other);
+        }
+        def[id as usize] = d;
+    };
     for (i, inst) in m.types_global_values.iter().enumerate() {
         if let Some(id) = inst.result_id {
-            globals.insert(id, i);
+            set_def(id, Def::Global(i));
         }
     }
-    let functions: HashMap<Word, usize> =
-        m.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
+    for (i, f) in m.functions.iter().enumerate() {
+        if let Some(id) = f.def.as_ref().and_then(|d| d.result_id) {
+            set_def(id, Def::Function(i));
+        }
+    }
+    let def_of = |id: Word| def.get(id as usize).copied().unwrap_or(Def::Other);
+    let global = |id: Word| match def_of(id) {
+        Def::Global(i) => Some(i),
+        _ => None,
+    };
     let decorated = decoration_ids(m);
     let sets = Sets::new(m);
-    let describes_code = |id: Word| {
-        functions.contains_key(&id) || globals.get(&id).is_some_and(|&k| m.types_global_values[k].class.opcode == Op::Variable)
+    let describes_code = |id: Word| match def_of(id) {
+        Def::Function(_) => true,
+        Def::Global(k) => m.types_global_values[k].class.opcode == Op::Variable,
+        Def::Other => false,
     };
 
-    let mut live = HashSet::default();
+    let mut live = IdSet::with_bound(bound);
     let mut work: Vec<Word> = Vec::new();
     for ep in &m.entry_points {
         work.extend(id_at(ep, 1));
@@ -130,7 +167,7 @@ fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
     if keep.interface {
         for ep in &m.entry_points {
             for id in ep.operands.iter().skip(3).filter_map(Operand::id_ref_any) {
-                let io = globals.get(&id).is_some_and(|&i| {
+                let io = global(id).is_some_and(|i| {
                     matches!(
                         m.types_global_values[i].operands.first(),
                         Some(Operand::StorageClass(StorageClass::Input | StorageClass::Output))
@@ -150,23 +187,34 @@ fn live_ids(m: &Module, keep: &Keep) -> HashSet<Word> {
         if let Some(more) = decorated.get(&id) {
             work.extend(more.iter().copied());
         }
-        if let Some(&i) = globals.get(&id) {
-            let inst = &m.types_global_values[i];
-            if sets.is_debug(inst) {
-                for_each_used(inst, |u| {
-                    if !describes_code(u) {
-                        work.push(u)
-                    }
-                });
-                continue;
-            }
-            for_each_used(inst, |u| work.push(u));
-        } else if let Some(&i) = functions.get(&id) {
-            let f = &m.functions[i];
-            let all = f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions)));
-            for inst in all {
+        match def_of(id) {
+            Def::Global(i) => {
+                let inst = &m.types_global_values[i];
+                if sets.is_debug(inst) {
+                    for_each_used(inst, |u| {
+                        if !describes_code(u) {
+                            work.push(u)
+                        }
+                    });
+                    continue;
+                }
                 for_each_used(inst, |u| work.push(u));
             }
+            Def::Function(i) => {
+                let f = &m.functions[i];
+                let all =
+                    f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions)));
+                for inst in all {
+                    // Ids already live (most of what a body reads is defined in it or was seen) are
+                    // not queued again.
+                    for_each_used(inst, |u| {
+                        if !live.contains(u) {
+                            work.push(u)
+                        }
+                    });
+                }
+            }
+            Def::Other => {}
         }
     }
     live

@@ -588,26 +588,32 @@ impl<'m> Lowerer<'m> {
 /// `globals` (module-scope variables made after some entry point, such as descriptor heaps a
 /// library's source function reaches) are added the same way.
 pub(crate) fn finish_late_vars(module: &mut rspirv::dr::Module, vars: &[SpvId], globals: &[SpvId], interface: bool) {
-    use std::collections::HashSet;
-    let late: HashSet<u32> = vars.iter().map(|v| v.0).collect();
-    let mut local: HashSet<u32> = HashSet::new();
-    for f in &module.functions {
-        local.extend(f.def.as_ref().and_then(|d| d.result_id));
-        local.extend(f.parameters.iter().filter_map(|p| p.result_id));
-        for b in &f.blocks {
-            local.extend(b.instructions.iter().filter_map(|i| i.result_id));
-        }
+    use hlslc_frontend::fxhash::FxSet as HashSet;
+    // Nothing to place (most shaders): no walk of the module.
+    if vars.is_empty() && (!interface || globals.is_empty()) {
+        return;
     }
-    let target = |i: &rspirv::dr::Instruction| match i.operands.first() {
-        Some(Operand::IdRef(t)) if i.class.opcode == Op::Name => Some(*t),
-        _ => None,
-    };
-    let names = std::mem::take(&mut module.debug_names);
-    let (moved, rest): (Vec<_>, Vec<_>) = names.into_iter().partition(|i| target(i).is_some_and(|t| late.contains(&t)));
-    let at = rest.iter().position(|i| target(i).is_some_and(|t| local.contains(&t))).unwrap_or(rest.len());
-    let mut rest = rest;
-    rest.splice(at..at, moved);
-    module.debug_names = rest;
+    let late: HashSet<u32> = vars.iter().map(|v| v.0).collect();
+    if !late.is_empty() {
+        let mut local: HashSet<u32> = HashSet::default();
+        for f in &module.functions {
+            local.extend(f.def.as_ref().and_then(|d| d.result_id));
+            local.extend(f.parameters.iter().filter_map(|p| p.result_id));
+            for b in &f.blocks {
+                local.extend(b.instructions.iter().filter_map(|i| i.result_id));
+            }
+        }
+        let target = |i: &rspirv::dr::Instruction| match i.operands.first() {
+            Some(Operand::IdRef(t)) if i.class.opcode == Op::Name => Some(*t),
+            _ => None,
+        };
+        let names = std::mem::take(&mut module.debug_names);
+        let (moved, rest): (Vec<_>, Vec<_>) = names.into_iter().partition(|i| target(i).is_some_and(|t| late.contains(&t)));
+        let at = rest.iter().position(|i| target(i).is_some_and(|t| local.contains(&t))).unwrap_or(rest.len());
+        let mut rest = rest;
+        rest.splice(at..at, moved);
+        module.debug_names = rest;
+    }
     if !interface {
         return;
     }
@@ -636,7 +642,7 @@ pub(crate) fn finish_late_vars(module: &mut rspirv::dr::Module, vars: &[SpvId], 
     }
     for ep in &mut module.entry_points {
         let Some(Operand::IdRef(f)) = ep.operands.get(1).cloned() else { continue };
-        let (mut seen, mut stack, mut found) = (HashSet::new(), vec![f], Vec::new());
+        let (mut seen, mut stack, mut found) = (HashSet::default(), vec![f], Vec::new());
         while let Some(f) = stack.pop() {
             if !seen.insert(f) {
                 continue;
