@@ -10,40 +10,89 @@ use crate::hash::HashMap;
 pub struct Cfg {
     pub labels: Vec<Word>,
     pub index: HashMap<Word, usize>,
-    pub preds: Vec<Vec<usize>>,
-    pub succs: Vec<Vec<usize>>,
+    pub preds: Adjacency,
+    pub succs: Adjacency,
     /// Reachable from the entry block.
     pub reachable: Vec<bool>,
 }
 
+/// Each block's neighbours (`adj[b]` is a slice), all in one vector: the CFG is built for every
+/// function by several passes, and a vector per block and direction was most of its cost.
+pub struct Adjacency {
+    /// `start[b]..start[b + 1]` is block `b`'s range of `all`.
+    start: Vec<usize>,
+    all: Vec<usize>,
+}
+
+impl std::ops::Index<usize> for Adjacency {
+    type Output = [usize];
+    fn index(&self, b: usize) -> &[usize] {
+        &self.all[self.start[b]..self.start[b + 1]]
+    }
+}
+
+/// Calls `f` with each block a terminator branches to, in operand order.
+fn for_each_target(term: &rspirv::dr::Instruction, mut f: impl FnMut(Word)) {
+    let (skip, take) = match term.class.opcode {
+        Op::Branch => (0, 1),
+        Op::BranchConditional => (1, 2),
+        // Selector, default, then (literal, label) pairs.
+        Op::Switch => (1, usize::MAX),
+        _ => return,
+    };
+    term.operands.iter().skip(skip).take(take).filter_map(Operand::id_ref_any).for_each(&mut f);
+}
+
 /// The blocks a terminator branches to.
 pub fn targets(term: &rspirv::dr::Instruction) -> Vec<Word> {
-    match term.class.opcode {
-        Op::Branch => term.operands.iter().take(1).filter_map(Operand::id_ref_any).collect(),
-        Op::BranchConditional => term.operands.iter().skip(1).take(2).filter_map(Operand::id_ref_any).collect(),
-        // Selector, default, then (literal, label) pairs.
-        Op::Switch => term.operands.iter().skip(1).filter_map(Operand::id_ref_any).collect(),
-        _ => Vec::new(),
-    }
+    let mut out = Vec::new();
+    for_each_target(term, |t| out.push(t));
+    out
 }
 
 impl Cfg {
     pub fn new(f: &Function) -> Cfg {
         let labels: Vec<Word> = f.blocks.iter().map(|b| b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0)).collect();
-        let index: HashMap<Word, usize> = labels.iter().enumerate().map(|(i, &l)| (l, i)).collect();
         let n = labels.len();
-        let (mut preds, mut succs) = (vec![Vec::new(); n], vec![Vec::new(); n]);
-        for (i, b) in f.blocks.iter().enumerate() {
+        let mut index: HashMap<Word, usize> = HashMap::default();
+        index.reserve(n);
+        index.extend(labels.iter().enumerate().map(|(i, &l)| (l, i)));
+        // Successors block by block (a target named twice counts once), then predecessors by a
+        // counting sort of the same edges, which keeps them in block order.
+        let mut succ_start = Vec::with_capacity(n + 1);
+        let mut succ_all: Vec<usize> = Vec::with_capacity(n * 2);
+        let mut pred_count = vec![0usize; n + 1];
+        for b in &f.blocks {
+            let first = succ_all.len();
+            succ_start.push(first);
             let Some(term) = b.instructions.last() else { continue };
-            for t in targets(term) {
+            for_each_target(term, |t| {
                 if let Some(&j) = index.get(&t) {
-                    if !succs[i].contains(&j) {
-                        succs[i].push(j);
-                        preds[j].push(i);
+                    if !succ_all[first..].contains(&j) {
+                        succ_all.push(j);
+                        pred_count[j] += 1;
                     }
                 }
+            });
+        }
+        succ_start.push(succ_all.len());
+        let mut pred_start = Vec::with_capacity(n + 1);
+        let mut sum = 0;
+        for c in &pred_count[..n] {
+            pred_start.push(sum);
+            sum += c;
+        }
+        pred_start.push(sum);
+        let mut fill = pred_start.clone();
+        let mut pred_all = vec![0usize; sum];
+        for i in 0..n {
+            for &j in &succ_all[succ_start[i]..succ_start[i + 1]] {
+                pred_all[fill[j]] = i;
+                fill[j] += 1;
             }
         }
+        let succs = Adjacency { start: succ_start, all: succ_all };
+        let preds = Adjacency { start: pred_start, all: pred_all };
         let mut reachable = vec![false; n];
         let mut work = if n > 0 { vec![0] } else { vec![] };
         while let Some(i) = work.pop() {
