@@ -37,8 +37,10 @@ pub struct Consts {
 
 impl Consts {
     pub fn new(m: &Module) -> Consts {
-        let mut types = HashMap::default();
-        let mut values = HashMap::default();
+        // Sized once: growing them was most of their cost (this runs four times a compile).
+        let n = m.types_global_values.len();
+        let mut types: HashMap<Word, Ty> = HashMap::with_capacity_and_hasher(n / 4, Default::default());
+        let mut values: HashMap<Word, (Word, Value)> = HashMap::with_capacity_and_hasher(n / 2, Default::default());
         for i in &m.types_global_values {
             let Some(id) = i.result_id else { continue };
             let lit = |k: usize| match i.operands.get(k) {
@@ -97,7 +99,16 @@ impl Consts {
     /// The constant of `ty` with `value`, made if the module has none.
     pub fn get(&mut self, ty: Word, value: Value) -> Word {
         let values = &self.values;
-        let unique = self.unique.get_or_insert_with(|| values.iter().map(|(&id, (t, v))| ((*t, v.clone()), id)).collect());
+        let unique = self.unique.get_or_insert_with(|| {
+            // Of two equal constants (the emitter makes none), the first one, whatever the
+            // maps' order.
+            let mut unique: HashMap<(Word, Value), Word> = HashMap::with_capacity_and_hasher(values.len(), Default::default());
+            for (&id, (t, v)) in values {
+                let e = unique.entry((*t, v.clone())).or_insert(id);
+                *e = (*e).min(id);
+            }
+            unique
+        });
         if let Some(&id) = unique.get(&(ty, value.clone())) {
             return id;
         }

@@ -57,11 +57,13 @@ pub fn run(m: &mut Module) -> bool {
         }
     }
     let inlinable: Vec<bool> = m.functions.iter().map(|f| single_return(f) && !dont_inline(f)).collect();
-    let mut decorations: HashMap<Word, Vec<Instruction>> = HashMap::default();
-    for a in &m.annotations {
+    // Each target's decorations, as positions in `m.annotations` (which the loop below leaves
+    // as they are until it ends).
+    let mut decorations: HashMap<Word, Vec<usize>> = HashMap::default();
+    for (k, a) in m.annotations.iter().enumerate() {
         if a.class.opcode == Op::Decorate {
             if let Some(t) = id_at(a, 0) {
-                decorations.entry(t).or_default().push(a.clone());
+                decorations.entry(t).or_default().push(k);
             }
         }
     }
@@ -134,6 +136,7 @@ pub fn run(m: &mut Module) -> bool {
                 m.functions[callee_index].blocks.clone()
             };
             let caller = &mut m.functions[fi];
+            let decorations = Decorations { of: &decorations, all: &m.annotations };
             let r = inline_call(caller, bi, at, &params, body, &mut ids, &decorations, &mut new_decorations, &mut dbg);
             parents.insert(r.parent.0, r.parent.1);
             if let Some((from, to)) = r.result {
@@ -273,7 +276,7 @@ fn inline_call(
     params: &[Instruction],
     blocks: Vec<Block>,
     ids: &mut IdAlloc,
-    decorations: &HashMap<Word, Vec<Instruction>>,
+    decorations: &Decorations,
     new_decorations: &mut Vec<Instruction>,
     dbg: &mut Debug,
 ) -> Renames {
@@ -308,7 +311,8 @@ fn inline_call(
     );
     let split_label = caller.blocks[bi].label.as_ref().and_then(|l| l.result_id).expect("a block has a label");
     // Ids of the copy: parameters become the arguments, every result gets a fresh id.
-    let mut map: HashMap<Word, Word> = HashMap::default();
+    let results: usize = blocks.iter().map(|b| b.instructions.len() + 1).sum();
+    let mut map: HashMap<Word, Word> = HashMap::with_capacity_and_hasher(params.len() + results, Default::default());
     for (p, arg) in params.iter().zip(call.operands.iter().skip(1)) {
         if let (Some(p), Some(a)) = (p.result_id, arg.id_ref_any()) {
             map.insert(p, a);
@@ -319,8 +323,8 @@ fn inline_call(
             if let Some(r) = i.result_id {
                 let fresh = ids.fresh();
                 map.insert(r, fresh);
-                for d in decorations.get(&r).into_iter().flatten() {
-                    let mut d = d.clone();
+                for &k in decorations.of.get(&r).into_iter().flatten() {
+                    let mut d = decorations.all[k].clone();
                     d.operands[0] = Operand::IdRef(fresh);
                     new_decorations.push(d);
                 }
@@ -398,6 +402,12 @@ fn inline_call(
     let n = entry.iter().take_while(|i| i.class.opcode == Op::Variable).count();
     entry.splice(n..n, variables);
     Renames { parent: (split_label, after_label), result: call.result_id.zip(result) }
+}
+
+/// The module's `OpDecorate`s by target (positions in `all`).
+struct Decorations<'m> {
+    of: &'m HashMap<Word, Vec<usize>>,
+    all: &'m [Instruction],
 }
 
 /// What an inlined call leaves to rename in its caller: the split block, as the parent named by
