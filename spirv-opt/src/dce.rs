@@ -45,10 +45,11 @@ pub fn pure(i: &Instruction, glsl: Option<Word>) -> bool {
 pub fn run(m: &mut Module) -> bool {
     let glsl = m.ext_inst_imports.iter().find(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450")).and_then(|i| i.result_id);
     let sets = Sets::new(m);
+    let bound = crate::ids::bound(m);
     let mut changed = false;
     for f in &mut m.functions {
         changed |= write_only_variables(f, &sets);
-        changed |= unused_results(f, glsl, &sets);
+        changed |= unused_results(f, glsl, &sets, bound);
     }
     changed
 }
@@ -63,36 +64,50 @@ fn drop_debug_naming(f: &mut Function, sets: &Sets, removed: &HashSet<Word>) {
     }
 }
 
-fn unused_results(f: &mut Function, glsl: Option<Word>, sets: &Sets) -> bool {
-    // Use counts; a removed instruction releases its operands, which may die in turn.
-    let mut uses: HashMap<Word, usize> = HashMap::default();
-    let mut at: HashMap<Word, (usize, usize)> = HashMap::default();
+fn unused_results(f: &mut Function, glsl: Option<Word>, sets: &Sets, bound: Word) -> bool {
+    // Use counts and where each result stands, as tables by id; a removed instruction releases
+    // its operands, which may die in turn.
+    const NONE: (u32, u32) = (u32::MAX, u32::MAX);
+    let mut uses: Vec<u32> = vec![0; bound as usize];
+    let mut at: Vec<(u32, u32)> = vec![NONE; bound as usize];
+    let mut results: Vec<Word> = Vec::new();
     for (bi, b) in f.blocks.iter().enumerate() {
         for (ii, i) in b.instructions.iter().enumerate() {
             if sets.is_debug(i) {
                 continue;
             }
-            for_each_used(i, |u| *uses.entry(u).or_default() += 1);
+            for_each_used(i, |u| {
+                if u as usize >= uses.len() {
+                    uses.resize(u as usize + 1, 0);
+                }
+                uses[u as usize] += 1;
+            });
             if let Some(r) = i.result_id {
-                at.insert(r, (bi, ii));
+                if r as usize >= at.len() {
+                    at.resize(r as usize + 1, NONE);
+                }
+                at[r as usize] = (bi as u32, ii as u32);
+                results.push(r);
             }
         }
     }
+    let count = |uses: &[u32], r: Word| uses.get(r as usize).copied().unwrap_or(0);
+    let place = |r: Word| at.get(r as usize).copied().filter(|&p| p != NONE);
     let removable = |i: &Instruction| pure(i, glsl) || (i.class.opcode == Op::Variable && i.operands.len() == 1);
-    let mut work: Vec<Word> =
-        at.keys().copied().filter(|r| !uses.contains_key(r)).collect();
+    let mut work: Vec<Word> = results.into_iter().filter(|&r| count(&uses, r) == 0).collect();
     let mut dead: HashSet<(usize, usize)> = HashSet::default();
     while let Some(r) = work.pop() {
-        let (bi, ii) = at[&r];
+        let Some((bi, ii)) = place(r) else { continue };
+        let (bi, ii) = (bi as usize, ii as usize);
         let i = &f.blocks[bi].instructions[ii];
         if dead.contains(&(bi, ii)) || !removable(i) {
             continue;
         }
         dead.insert((bi, ii));
         for_each_used(i, |u| {
-            if let Some(n) = uses.get_mut(&u) {
+            if let Some(n) = uses.get_mut(u as usize).filter(|n| **n > 0) {
                 *n -= 1;
-                if *n == 0 && at.contains_key(&u) {
+                if *n == 0 && place(u).is_some() {
                     work.push(u);
                 }
             }
