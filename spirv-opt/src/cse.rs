@@ -61,21 +61,23 @@ pub fn run(m: &mut Module) -> bool {
                 }
             }
         }
-        let mut table: HashMap<Key, Word> = HashMap::default();
+        // Each key's latest result and its block. An entry is usable where its block is on the
+        // walk's current path (`open`), i.e. dominates the block being walked; one that is not
+        // is replaced. (Entries from an ancestor are never replaced inside its subtree, since
+        // every later computation there reuses them, so this is the scoped table without the
+        // removals.)
+        let mut table: HashMap<Key, (Word, usize)> = HashMap::default();
         let mut replaced = false;
-        // Preorder walk; `undo` holds the keys a block added, removed when its subtree is done.
         let mut stack: Vec<(usize, bool)> = vec![(0, false)];
         let mut visited = vec![false; f.blocks.len()];
-        let mut undo: Vec<Vec<Key>> = Vec::new();
+        let mut open = vec![false; f.blocks.len()];
         while let Some((b, done)) = stack.pop() {
             if done {
-                for k in undo.pop().unwrap_or_default() {
-                    table.remove(&k);
-                }
+                open[b] = false;
                 continue;
             }
-            let mut added = Vec::new();
             visited[b] = true;
+            open[b] = true;
             let old = std::mem::take(&mut f.blocks[b].instructions);
             let mut kept = Vec::with_capacity(old.len());
             for mut inst in old {
@@ -93,19 +95,22 @@ pub fn run(m: &mut Module) -> bool {
                     }
                 }
                 if let Some(key) = key(&inst, glsl, &decorated, &read_only, &base) {
-                    if let Some(&earlier) = table.get(&key) {
-                        map.insert(inst.result_id.unwrap(), earlier);
-                        changed = true;
-                        replaced = true;
-                        continue;
+                    match table.get_mut(&key) {
+                        Some(&mut (earlier, at)) if open[at] => {
+                            map.insert(inst.result_id.unwrap(), earlier);
+                            changed = true;
+                            replaced = true;
+                            continue;
+                        }
+                        Some(entry) => *entry = (inst.result_id.unwrap(), b),
+                        None => {
+                            table.insert(key, (inst.result_id.unwrap(), b));
+                        }
                     }
-                    table.insert(key.clone(), inst.result_id.unwrap());
-                    added.push(key);
                 }
                 kept.push(inst);
             }
             f.blocks[b].instructions = kept;
-            undo.push(added);
             stack.push((b, true));
             for &c in children[b].iter().rev() {
                 stack.push((c, false));
