@@ -628,6 +628,10 @@ fn noinline_keeps_the_function() {
     };
     assert!(optimized(&s("[noinline]")).contains("OpFunctionCall"), "the call was inlined");
     assert!(!optimized(&s("")).contains("OpFunctionCall"), "the call was kept without [noinline]");
+    // DXIL: an internal function (its mangled name: `foo(float4)` returning float4) and a call
+    // of it, as dxc keeps a [noinline] function; without the attribute the call is inlined.
+    effect("ps_6_0", false, &s("[noinline]"), &s(""), "call <4 x float> @\"\\01?foo@@YA?AV?$vector@M$03@@V1@@Z\"(<4 x float>");
+    effect("ps_6_0", false, &s("[noinline]"), &s(""), "define internal <4 x float> @\"\\01?foo@@YA?AV?$vector@M$03@@V1@@Z\"(<4 x float> %c) #");
 }
 
 /// `[[vk::aliased_pointer]]` on a `vk::BufferPointer` local is `AliasedPointer`; without it the

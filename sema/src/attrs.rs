@@ -98,7 +98,7 @@ pub static ATTRIBUTES: &[AttrInfo] = &[
     AttrInfo { namespace: None, name: "RootSignature", applies_to: "entry points", spirv: Irrelevant("root signatures are a Direct3D 12 concept; dxc -spirv ignores them (Vulkan has no root signature: bindings come from the descriptor set layouts)"), dxil: Honored { test: "rootsignature_adds_the_rts0_part" } },
     AttrInfo { namespace: None, name: "WaveSize", applies_to: "compute and node entry points", spirv: Irrelevant("Vulkan cannot require a subgroup size in SPIR-V (the API sets it, VK_EXT_subgroup_size_control); dxc warns 'Wave size is not supported by Vulkan SPIR-V' and so does hlslc"), dxil: Honored { test: "wavesize_sets_the_entry_property" } },
     AttrInfo { namespace: None, name: "raypayload", applies_to: "ray payload structs", spirv: Irrelevant("payload access qualifiers are DXIL metadata (lib_6_6+); SPIR-V has no counterpart and dxc -spirv ignores [raypayload]: the payload is a RayPayloadKHR variable either way"), dxil: Refused },
-    AttrInfo { namespace: None, name: "noinline", applies_to: "functions", spirv: Honored { test: "noinline_keeps_the_function" }, dxil: Refused },
+    AttrInfo { namespace: None, name: "noinline", applies_to: "functions", spirv: Honored { test: "noinline_keeps_the_function" }, dxil: Honored { test: "noinline_keeps_the_function" } },
     AttrInfo { namespace: None, name: "experimental", applies_to: "functions", spirv: Refused, dxil: Refused },
     // Work-graph (node) attributes: node shaders are not supported by either back end.
     AttrInfo { namespace: None, name: "NodeLaunch", applies_to: "node entry points", spirv: NODE, dxil: NODE },

@@ -132,6 +132,31 @@ def functions_fixcall_noinline():
         ["-fspv-fix-func-call-arguments"]
 
 
+def functions_noinline_values():
+    In = [6, -3, 11, 4, 20]
+    a, b, c = In[0], In[1], In[2]
+    trunc = lambda x: int(x)  # noqa: E731 (HLSL float-to-int truncates toward zero, as int())
+    pick_i = lambda v: v + 1000  # noqa: E731
+    pick_f = lambda v: trunc(v * 10)  # noqa: E731
+
+    def collatz(v):
+        n = 0
+        while v != 1 and n < 100:
+            v = 3 * v + 1 if v & 1 else v // 2
+            n += 1
+        return n
+
+    def sign_class(v):
+        return -1 if v < 0 else 0 if v == 0 else 1
+
+    outer = lambda v: pick_i(v) + pick_f(v * 0.5) + sign_class(v - 5)  # noqa: E731
+    f = [x * 0.5 for x in (a, b, c)]
+    out = [pick_i(a), pick_f(float(b)), b * c, a * c, collatz(c), sign_class(b), outer(a),
+           trunc(f[0] * 4 + f[1] * 2 + f[2]), sign_class(0)]
+    return "[noinline] functions on values: overloads, vectors, a loop, early returns, nested calls", \
+        (1, 1, 1), 1, [("i32", In, None), ("i32", [0] * 9, out)]
+
+
 def loops_unroll_counted():
     In = [3, -1, 4, 7]
     a0 = sum(In[i] * i for i in range(4))
@@ -258,6 +283,7 @@ NAMES = {
     "control.return.early": control_return_early,
     "functions.inout.targets": functions_inout_targets,
     "functions.fixcall.noinline": functions_fixcall_noinline,
+    "functions.noinline.values": functions_noinline_values,
     "loops.unroll.counted": loops_unroll_counted,
     "struct.nested.copy": struct_nested_copy,
     "array.local.dynamic": array_local_dynamic,

@@ -427,6 +427,7 @@ impl Lowerer<'_> {
         if self.is_mesh_output(v) {
             return Err(super::LowerError { message: "output arrays of a mesh shader can not be read from".into(), span: self.span(e) });
         }
+        self.check_kept_static(v, e)?;
         if let Some(f) = self.vars.get(&v) {
             return Ok(f.clone());
         }
@@ -732,6 +733,7 @@ impl Lowerer<'_> {
         let all = |l: &Self, ty| (0..l.flat_len(ty)).collect::<Vec<_>>();
         match &ex.kind {
             ExprKind::Var(v) => {
+                self.check_kept_static(*v, e)?;
                 let var = t.var(*v);
                 Ok(Place { root: Root::Var(*v), root_ty: var.ty, comps: all(self, var.ty), dynamic: Vec::new() })
             }
@@ -886,6 +888,9 @@ impl Lowerer<'_> {
             }
             return unsupported(format!("a call to `{}`, which has no body", f.name), span);
         };
+        if super::calls::is_noinline(f) {
+            return self.kept_call(func, this_arg, args, e);
+        }
         if self.depth > 64 {
             return unsupported("calls nested this deeply", span);
         }

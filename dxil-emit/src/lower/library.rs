@@ -5,9 +5,10 @@
 //! Microsoft-mangled names (`@"\01?tex@@3V?$Texture2D@V?$vector@M$03@@@@A"`), read with
 //! `createHandleForLib` (see [`super::resources`]).
 //!
-//! Each shader is lowered as a stage target lowers its entry (every call inlined), so
-//! functions dxc keeps in a library, `export` ones and all of them with `-default-linkage
-//! external`, are refused, as are the stages of ray tracing, mesh and work graph libraries.
+//! Each shader is lowered as a stage target lowers its entry (calls inlined, but those to
+//! `[noinline]` functions, see [`super::calls`]); `export` functions (all of them with
+//! `-default-linkage external`) are defined with their mangled names. The stages of mesh and
+//! work graph libraries are refused.
 
 use super::raytracing;
 use super::resources::{ResInfo, ResState};
@@ -68,9 +69,12 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
         }
     }
     let mut res = ResState::default();
+    let mut kept = Vec::new();
+    let lib_target = Target { stage: Stage::Library, version };
     for (f, id) in export_ids {
-        let target = Target { stage: Stage::Library, version };
-        res = lower_export(module, &mut m, f, id, options, target, res)?;
+        let more;
+        (res, more) = lower_export(module, &mut m, f, id, options, lib_target, res, false)?;
+        kept.extend(more);
     }
     let mut shaders = Vec::new();
     for ep in &module.entries {
@@ -78,8 +82,10 @@ pub(crate) fn lower_library(module: &tast::Module, options: &LowerOptions) -> R<
         let (name, _, _) = entry_decl(module, &mut m, ep, fty)?;
         let lowered = lower_entry_point(module, &mut m, ep, options, target, &name, res)?;
         res = lowered.res.clone();
+        kept.extend(lowered.kept.iter().copied());
         shaders.push((ep, name, target, lowered));
     }
+    let res = super::calls::lower_kept(module, &mut m, options, lib_target, kept, res)?;
     metadata::emit_version(&mut m, version);
     metadata::emit_valver(&mut m, options.validator_version.0, options.validator_version.1);
     metadata::emit_shader_model(&mut m, Stage::Library, major, minor);
@@ -120,7 +126,7 @@ fn entry_decl(module: &tast::Module, m: &mut ir::Module, ep: &tast::EntryPoint, 
 
 /// The IR type of an exported function's parameter or result: a scalar or a vector (`None`
 /// for the rest, which dxc passes by pointer).
-fn value_type(module: &tast::Module, m: &mut ir::Module, ty: TypeId) -> Option<ir::TypeId> {
+pub(crate) fn value_type(module: &tast::Module, m: &mut ir::Module, ty: TypeId) -> Option<ir::TypeId> {
     match module.types.get(ty) {
         Type::Scalar(k) => Some(scalar_type(&mut m.types, *k)),
         Type::Vector(k, n) => {
@@ -133,21 +139,22 @@ fn value_type(module: &tast::Module, m: &mut ir::Module, ty: TypeId) -> Option<i
 
 /// Declares exported function `func` with its mangled name and its parameters' names.
 fn declare_export(module: &tast::Module, m: &mut ir::Module, func: FuncId) -> R<ir::FuncId> {
-    let (name, fty, names) = export_signature(module, m, func)?;
+    let (name, fty, names) = export_signature(module, m, func, "library function")?;
     Ok(m.add_function(ir::Function { name, ty: fty, linkage: ir::Linkage::External, attrs: None, arg_names: names, body: None }))
 }
 
 /// The external declaration of `func` (called, never defined here), made on first use.
 fn declare_external(module: &tast::Module, m: &mut ir::Module, func: FuncId) -> R<ir::FuncId> {
-    let (name, fty, _) = export_signature(module, m, func)?;
+    let (name, fty, _) = export_signature(module, m, func, "library function")?;
     Ok(m.declare_function(&name, fty, None))
 }
 
-/// The mangled name, IR function type and parameter names of a library function.
+/// The mangled name, IR function type and parameter names of a library or `[noinline]`
+/// function (`kind` names which in a refusal).
 #[allow(clippy::type_complexity)]
-fn export_signature(module: &tast::Module, m: &mut ir::Module, func: FuncId) -> R<(String, ir::TypeId, Vec<Option<String>>)> {
+pub(crate) fn export_signature(module: &tast::Module, m: &mut ir::Module, func: FuncId, kind: &str) -> R<(String, ir::TypeId, Vec<Option<String>>)> {
     let f = module.func(func);
-    let refuse = |what: String| unsupported(format!("the library function `{}` with {what}", f.name), Some(f.span));
+    let refuse = |what: String| unsupported(format!("the {kind} `{}` with {what}", f.name), Some(f.span));
     let ret = if module.types.is_void(f.ret) {
         m.types.void()
     } else {
@@ -177,15 +184,28 @@ fn export_signature(module: &tast::Module, m: &mut ir::Module, func: FuncId) -> 
     Ok((name, fty, names))
 }
 
-/// Lowers exported function `func` into `id`: parameters from the arguments (vectors split
-/// with `extractelement`), the body with every call inlined, the result rebuilt as a vector.
-fn lower_export(module: &tast::Module, m: &mut ir::Module, func: FuncId, id: ir::FuncId, options: &LowerOptions, target: Target, res: ResState) -> R<ResState> {
-    let (res, order) = {
+/// Lowers exported (or, `kept`, `[noinline]`) function `func` into `id`: parameters from the
+/// arguments (vectors split with `extractelement`), the body with calls inlined but those to
+/// `[noinline]` functions, the result rebuilt as a vector. Returns the resources used so far
+/// and the `[noinline]` functions declared on the way, still to be lowered.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub(crate) fn lower_export(
+    module: &tast::Module,
+    m: &mut ir::Module,
+    func: FuncId,
+    id: ir::FuncId,
+    options: &LowerOptions,
+    target: Target,
+    res: ResState,
+    kept: bool,
+) -> R<(ResState, Vec<(FuncId, ir::FuncId)>)> {
+    let (res, order, calls) = {
         let mut l = Lowerer::new(module, m, id, target, options, func);
         l.res = res;
+        l.in_kept = kept;
         l.res.begin_function();
         l.lower_exported()?;
-        (l.res.clone(), l.order.clone())
+        (l.res.clone(), l.order.clone(), std::mem::take(&mut l.kept_calls))
     };
     super::cleanup::reorder_blocks(m, id, &order);
     super::cleanup::remove_dead_code(m, id, options.gvn);
@@ -202,7 +222,7 @@ fn lower_export(module: &tast::Module, m: &mut ir::Module, func: FuncId, id: ir:
     }
     let set = m.attr_set(attrs);
     m.function_mut(id).attrs = Some(set);
-    Ok(res)
+    Ok((res, calls))
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -272,7 +292,7 @@ impl Lowerer<'_> {
     }
 
     /// `<n x k>` from its components, with an `insertelement` each.
-    fn build_vector(&mut self, k: ScalarKind, comps: &[ir::Value]) -> ir::Value {
+    pub(crate) fn build_vector(&mut self, k: ScalarKind, comps: &[ir::Value]) -> ir::Value {
         let e = self.scalar_ir(k);
         let vty = self.b.module.types.vector(e, comps.len() as u32);
         let mut v = ir::Value::Const(self.b.module.undef(vty));
@@ -286,7 +306,9 @@ impl Lowerer<'_> {
     /// The body of an exported function (see [`lower_export`]).
     fn lower_exported(&mut self) -> R<()> {
         let t = self.t;
-        self.init_statics()?;
+        if !self.in_kept {
+            self.init_statics()?;
+        }
         let f = t.func(self.entry_func);
         for (i, &p) in f.params.iter().enumerate() {
             let mut arg = ir::Value::Arg(i as u32);

@@ -1,5 +1,6 @@
 //! Lowering of sema's typed AST to the DXIL IR, in the shape dxc's optimized output has: one
-//! `void @<entry>()` with every user function inlined, locals in SSA form (phis at merges, no
+//! `void @<entry>()` with every user function inlined but `[noinline]` ones (kept and called,
+//! see [`calls`]), locals in SSA form (phis at merges, no
 //! allocas), constants folded, vectors, matrices and aggregates scalarized, stage inputs and
 //! outputs through `dx.op.loadInput`/`dx.op.storeOutput`, resources through handles.
 //!
@@ -12,6 +13,7 @@
 //! (math and synchronization intrinsics) and [`intrinsics_ext`] (wave, quad, conversions, matrices), [`methods`] and [`texture`] (methods of objects), [`resources`] (handles, cbuffers, buffer and texture
 //! access), [`cleanup`] (dead code removal).
 
+mod calls;
 mod cleanup;
 mod cond;
 pub mod debug;
@@ -120,7 +122,8 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
         m.target_datalayout = ir::DXIL_DATALAYOUT_16BIT.to_string();
     }
     let target = Target { stage: kind, version };
-    let lowered = lower_entry_point(module, &mut m, &ep, options, target, &options.entry_name, resources::ResState::default())?;
+    let mut lowered = lower_entry_point(module, &mut m, &ep, options, target, &options.entry_name, resources::ResState::default())?;
+    lowered.res = calls::lower_kept(module, &mut m, options, target, std::mem::take(&mut lowered.kept), lowered.res)?;
     if kind == Stage::Amplification && lowered.sigs.dispatch_mesh_calls != 1 {
         // DXC's validator: one call, which every path reaches once, is what a group may make.
         return Err(LowerError { message: "DispatchMesh must be called exactly once in an Amplification shader.".into(), span: Some(module.func(ep.func).span) });
@@ -136,6 +139,8 @@ pub fn lower_module(module: &tast::Module, options: &LowerOptions) -> Result<ir:
 /// function), its signatures and the resources used so far.
 pub(crate) struct LoweredEntry {
     pub main: ir::FuncId,
+    /// `[noinline]` functions its code calls, declared but not lowered yet.
+    pub kept: Vec<(tast::FuncId, ir::FuncId)>,
     pub patch_constant: Option<ir::FuncId>,
     pub sigs: entry::SigState,
     pub res: resources::ResState,
@@ -170,11 +175,13 @@ pub(crate) fn lower_entry_point(
         }
         None => (m.declare_function(name, fty, None), None),
     };
+    let mut kept = Vec::new();
     let (mut sigs, mut used, order) = {
         let mut l = Lowerer::new(module, m, main, target, options, ep.func);
         l.res = res;
         l.res.begin_function();
         l.lower_entry()?;
+        kept.append(&mut l.kept_calls);
         (l.sigs.clone(), l.res.clone(), l.order.clone())
     };
     cleanup::reorder_blocks(m, main, &order);
@@ -191,6 +198,7 @@ pub(crate) fn lower_entry_point(
             l.res = used;
             l.res.begin_function();
             l.lower_entry()?;
+            kept.append(&mut l.kept_calls);
             sigs = l.sigs.clone();
             used = l.res.clone();
             l.order.clone()
@@ -198,7 +206,7 @@ pub(crate) fn lower_entry_point(
         cleanup::reorder_blocks(m, pf, &order);
         cleanup::remove_dead_code(m, pf, options.gvn);
     }
-    Ok(LoweredEntry { main, patch_constant: pcf_ir, sigs, res: used })
+    Ok(LoweredEntry { main, kept, patch_constant: pcf_ir, sigs, res: used })
 }
 
 /// An inlined call's return: the edges that reach the return block, with the value.
@@ -256,6 +264,11 @@ pub(crate) struct Lowerer<'a> {
     pub mesh: mesh::MeshIo,
     /// `-Zi`: the function's `DISubprogram` and the file it is in (see [`debug`]).
     pub debug_scope: Option<(ir::MdId, hlslc_frontend::source::FileId)>,
+    /// `[noinline]` functions this function calls that were declared here, still to be
+    /// lowered (see [`calls`]).
+    pub kept_calls: Vec<(tast::FuncId, ir::FuncId)>,
+    /// This function is a `[noinline]` function: it has no copy of the static globals.
+    pub in_kept: bool,
 }
 
 impl<'a> Lowerer<'a> {
@@ -298,6 +311,8 @@ impl<'a> Lowerer<'a> {
             ray_outs: Vec::new(),
             mesh: mesh::MeshIo::default(),
             debug_scope,
+            kept_calls: Vec::new(),
+            in_kept: false,
         }
     }
 
