@@ -16,6 +16,7 @@
 //!   write relative files (`-Fre file.ext`) write nowhere else.
 
 pub mod assemble;
+pub mod debug_upgrade;
 pub mod ratchet;
 pub mod rejects;
 pub mod report;

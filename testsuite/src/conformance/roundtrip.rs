@@ -2,9 +2,11 @@
 //!
 //! Of a positive file every hlslc command that compiles source to DXIL runs with its output
 //! options replaced by `-Fo <tmp>.dxil -Fc <tmp>.ll`. The bitcode is taken out of the object file
-//! (the `DXIL` part of a DXContainer, or bare bitcode), `llvm-dis` (LLVM 14, which still reads
-//! LLVM 3.7 bitcode) turns it back into text, and that text must equal hlslc's listing once both
-//! are [`normalize`]d.
+//! (the `DXIL` part of a DXContainer, its `ILDB` part with `-Zi`, or bare bitcode), `llvm-dis`
+//! (LLVM 14, which still reads LLVM 3.7 bitcode) turns it back into text, and that text must
+//! equal hlslc's listing once both are [`normalize`]d (with `-Zi`, LLVM 14's reading of 3.7's
+//! debug metadata is applied to the listing: see [`debug_upgrade`]). With `-Zi` the `DXIL` part
+//! must also equal the listing without its debug information.
 //!
 //! Outcomes: `Pass` = every module round-trips; `Fail` = `llvm-dis` rejected the bitcode, the
 //! object file holds no bitcode, or the texts differ (the detail names the first differing
@@ -12,6 +14,7 @@
 //! or `llvm-dis` is not installed; `Crash`/`Timeout` as usual.
 
 use super::assemble::assemble_args;
+use super::debug_upgrade;
 use super::run::{command_line, compile, first_error};
 use super::script::{Paths, Stage, Tool};
 use super::syntax::positive_compiles;
@@ -20,9 +23,15 @@ use crate::process::{self, Spawn};
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-/// The bitcode of an object file: the program of its `DXIL` part when it is a DXContainer
-/// (`DXBC` header, part table, DXIL program header), the file itself when it is bare bitcode.
+/// The bitcode of an object file: the program of its `ILDB` part (the module with its debug
+/// information, `-Zi`) or else of its `DXIL` part when it is a DXContainer (`DXBC` header, part
+/// table, DXIL program header), the file itself when it is bare bitcode.
 pub fn bitcode_of(object: &[u8]) -> Result<&[u8], String> {
+    bitcode_part(object, b"ILDB").or_else(|_| bitcode_part(object, b"DXIL"))
+}
+
+/// The program of part `fourcc` (`DXIL` or `ILDB`, both a program header and bitcode).
+fn bitcode_part<'a>(object: &'a [u8], fourcc: &[u8; 4]) -> Result<&'a [u8], String> {
     if object.starts_with(b"BC\xC0\xDE") {
         return Ok(object);
     }
@@ -35,7 +44,7 @@ pub fn bitcode_of(object: &[u8]) -> Result<&[u8], String> {
     let parts = u32_at(28)? as usize;
     for i in 0..parts {
         let part = u32_at(32 + 4 * i)? as usize;
-        if object.get(part..part + 4) != Some(b"DXIL") {
+        if object.get(part..part + 4) != Some(&fourcc[..]) {
             continue;
         }
         let size = u32_at(part + 4)? as usize;
@@ -44,17 +53,17 @@ pub fn bitcode_of(object: &[u8]) -> Result<&[u8], String> {
         // bitcode offset from the bitcode header, bitcode size).
         let header = data + 8;
         if object.get(header..header + 4) != Some(b"DXIL") {
-            return Err(format!("DXIL part at offset {part}: no 'DXIL' bitcode header at offset {header}"));
+            return Err(format!("{} part at offset {part}: no 'DXIL' bitcode header at offset {header}", String::from_utf8_lossy(fourcc)));
         }
         let offset = u32_at(header + 8)? as usize;
         let len = u32_at(header + 12)? as usize;
         let start = header + offset;
         if start + len > data + size || start + len > object.len() {
-            return Err(format!("DXIL part at offset {part}: bitcode at {start} (+{len}) runs past the part"));
+            return Err(format!("{} part at offset {part}: bitcode at {start} (+{len}) runs past the part", String::from_utf8_lossy(fourcc)));
         }
         return Ok(&object[start..start + len]);
     }
-    Err("the container has no DXIL part".into())
+    Err(format!("the container has no {} part", String::from_utf8_lossy(fourcc)))
 }
 
 /// A module's text reduced to what bitcode keeps: comments, blank lines and `source_filename`
@@ -195,6 +204,8 @@ pub fn normalize(text: &str) -> Normalized {
         }
         lines.push(line);
     }
+    // `-Zi`: LLVM 14 reads 3.7's debug metadata in its own form (see `debug_upgrade`).
+    let lines: Vec<String> = debug_upgrade::upgrade(&lines.join("\n")).lines().map(debug_upgrade::backslashes).collect();
     let type_names: BTreeSet<String> = type_defs.iter().map(|(n, _)| n.clone()).collect();
     // Local names: per function, from `define` to the closing `}`; a named label `x:` is `%x`.
     let mut out = Vec::with_capacity(lines.len());
@@ -236,7 +247,7 @@ pub fn normalize(text: &str) -> Normalized {
             }
         }
     }
-    Normalized { types: used, lines: out }
+    Normalized { types: used, lines: debug_upgrade::renumber(out) }
 }
 
 /// `true` if `text` contains the type name `name` as a whole token.
@@ -292,18 +303,26 @@ pub(super) fn run_roundtrip(pipelines: &[Vec<Stage>], paths: &Paths, cfg: &Confi
             Ok(bc) => bc,
             Err(e) => return (Outcome::Fail, format!("object file: {e}\n  {}", command_line(&stage))),
         };
-        if std::fs::write(&bitcode, bc).is_err() {
-            return (Outcome::Fail, "cannot write the bitcode to the temporary folder".into());
+        // With `-Zi` the `ILDB` part holds the listing's module and the `DXIL` part the same
+        // module without its debug information: both are read back.
+        let mut checks = vec![(bc, text.clone(), "")];
+        if let (Ok(_), Ok(stripped)) = (bitcode_part(&obj, b"ILDB"), bitcode_part(&obj, b"DXIL")) {
+            checks.push((stripped, debug_upgrade::strip_debug(&text), " (DXIL part, without debug information)"));
         }
-        let dargs = vec!["-o".to_string(), "-".to_string(), bitcode.display().to_string()];
-        let d = process::run(&Spawn { program: &llvm_dis, args: &dargs, cwd: Some(tmp), merge_stderr: false, timeout: Some(cfg.timeout), ..Default::default() });
-        if !d.exit.success() {
-            let err = String::from_utf8_lossy(&d.stderr);
-            return (Outcome::Fail, format!("llvm-dis: {}\n  {}", first_error(&err), command_line(&stage)));
-        }
-        let theirs = String::from_utf8_lossy(&d.stdout);
-        if let Some(diff) = difference(&normalize(&text), &normalize(&theirs)) {
-            return (Outcome::Fail, format!("{diff}\n  {}", command_line(&stage)));
+        for (bc, ours, which) in checks {
+            if std::fs::write(&bitcode, bc).is_err() {
+                return (Outcome::Fail, "cannot write the bitcode to the temporary folder".into());
+            }
+            let dargs = vec!["-o".to_string(), "-".to_string(), bitcode.display().to_string()];
+            let d = process::run(&Spawn { program: &llvm_dis, args: &dargs, cwd: Some(tmp), merge_stderr: false, timeout: Some(cfg.timeout), ..Default::default() });
+            if !d.exit.success() {
+                let err = String::from_utf8_lossy(&d.stderr);
+                return (Outcome::Fail, format!("llvm-dis{which}: {}\n  {}", first_error(&err), command_line(&stage)));
+            }
+            let theirs = String::from_utf8_lossy(&d.stdout);
+            if let Some(diff) = difference(&normalize(&ours), &normalize(&theirs)) {
+                return (Outcome::Fail, format!("{diff}{which}\n  {}", command_line(&stage)));
+            }
         }
         ran += 1;
     }
