@@ -11,6 +11,32 @@ use hlslc_frontend::source::{FileId, SourceMap};
 use hlslc_spirv::lower::{emit_module_all, layout::LayoutRules, DebugSource, LowerOptions};
 use rspirv::binary::Assemble;
 
+/// What sema starts from: the parsed unit, or (for a compile streamed through sema one
+/// declaration at a time, `driver::streamed`) the result of that check and the diagnostics it
+/// reported, which take their place after the back end's option checks.
+pub(crate) enum SemaInput {
+    Unit(TranslationUnit),
+    Checked(Option<hlslc_sema::tast::Module>, Diagnostics),
+}
+
+impl SemaInput {
+    fn analyze(self, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<hlslc_sema::tast::Module> {
+        match self {
+            SemaInput::Unit(unit) => analyze_owned(unit, opts, diags),
+            SemaInput::Checked(module, sema_diags) => {
+                diags.list.extend(sema_diags.list);
+                module
+            }
+        }
+    }
+}
+
+/// Whether the SPIR-V back end's option checks report nothing before sema (they need sema to
+/// see their errors, so a compile with them is not streamed).
+pub(crate) fn spirv_options_clean(options: &Options) -> bool {
+    options.spirv_options.extensions.iter().all(|name| KNOWN_EXTENSIONS.contains(&name.as_str()))
+}
+
 /// Sema's options from the command line.
 pub(crate) fn sema_options(options: &Options) -> SemaOptions {
     SemaOptions {
@@ -283,7 +309,7 @@ fn check_known_extensions(allowed: &[String], diags: &mut Diagnostics) {
 
 /// Checks the unit and generates SPIR-V: the binary, and its disassembly as the listing.
 pub(crate) fn spirv(
-    unit: TranslationUnit,
+    unit: SemaInput,
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
@@ -293,7 +319,7 @@ pub(crate) fn spirv(
     let so = &options.spirv_options;
     check_known_extensions(&so.extensions, diags);
     let module = times.time(Phase::Sema, || {
-        let module = analyze_owned(unit, &sema_options(options), diags)?;
+        let module = unit.analyze(&sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Spirv, diags);
         hlslc_sema::stage::check_vulkan_interface(&module, diags);
         check_heap_bindings(&module, so, diags);
@@ -475,7 +501,7 @@ pub(crate) fn spirv(
 /// `[RootSignature]`) is compiled, checked against the shader's resources, embedded as `RTS0`
 /// (unless `-Qstrip_rootsignature`) and returned in `root_signature` for `-Frs`.
 pub(crate) fn dxil(
-    unit: TranslationUnit,
+    unit: SemaInput,
     options: &Options,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
@@ -485,7 +511,7 @@ pub(crate) fn dxil(
     root_signature: &mut Option<Vec<u8>>,
 ) -> Option<(Output, Option<String>)> {
     let module = times.time(Phase::Sema, || {
-        let module = analyze_owned(unit, &sema_options(options), diags)?;
+        let module = unit.analyze(&sema_options(options), diags)?;
         hlslc_sema::stage::check_signature_points(&module, shader_model(options), hlslc_sema::stage::Backend::Dxil, diags);
         Some(module)
     })?;

@@ -8,7 +8,9 @@ use crate::profile::{HlslVersion, ProfileKind};
 use crate::timing::{Phase, PhaseTimes};
 use crate::{CompileResult, Output};
 use hlslc_frontend::diag::{Diagnostic, Diagnostics, Severity};
-use hlslc_frontend::parser::{parse_owned, ParseOptions};
+use crate::codegen::SemaInput;
+use hlslc_frontend::parser::{parse_each_owned, parse_owned, ParseOptions};
+use hlslc_sema::Analyzer;
 use hlslc_frontend::pp::{preprocess_full, render_output, IncludeHandler, LineMap, PpOptions};
 use hlslc_frontend::source::{FileId, SourceMap, Span};
 
@@ -121,13 +123,32 @@ fn run(
         return Some((Output::Text(crate::dependency_rule(sm)), None));
     }
     let parse_options = ParseOptions { hlsl_version: options.hlsl_version.number(), enable_16bit: options.enable_16bit_types };
+    if options.action == Action::Compile {
+        if diags.has_errors() {
+            // Parsed for its diagnostics only.
+            times.time(Phase::Parse, || parse_owned(tokens, &parse_options, diags));
+            return None;
+        }
+        let checked = if !options.spirv || crate::codegen::spirv_options_clean(options) {
+            streamed(tokens, &parse_options, options, diags, times)?
+        } else {
+            SemaInput::Unit(times.time(Phase::Parse, || parse_owned(tokens, &parse_options, diags)))
+        };
+        if diags.has_errors() {
+            return None;
+        }
+        if options.spirv {
+            return crate::codegen::spirv(checked, options, diags, times, (sm, main), reflection);
+        }
+        return crate::codegen::dxil(checked, options, diags, times, (sm, main), reflection, rootsig_define, root_signature);
+    }
     let unit = times.time(Phase::Parse, || parse_owned(tokens, &parse_options, diags));
     match options.action {
         // dxc's -verify with -spirv runs the SPIR-V back end too: its errors are checked against
         // the expectations like sema's (the module is dropped).
         Action::Verify if options.spirv && options.profile.is_some() => {
             if !diags.has_errors() {
-                let _ = crate::codegen::spirv(unit, options, diags, times, (sm, main), reflection);
+                let _ = crate::codegen::spirv(SemaInput::Unit(unit), options, diags, times, (sm, main), reflection);
             }
             None
         }
@@ -148,17 +169,50 @@ fn run(
             crate::codegen::typed_ast(&unit, options, diags).map(|text| (Output::Text(text), None))
         }
         Action::ParseDump => Some((Output::Text(hlslc_frontend::ast_dump::dump(&unit)), None)),
-        Action::Compile => {
-            if diags.has_errors() {
-                return None;
-            }
-            if options.spirv {
-                return crate::codegen::spirv(unit, options, diags, times, (sm, main), reflection);
-            }
-            crate::codegen::dxil(unit, options, diags, times, (sm, main), reflection, rootsig_define, root_signature)
-        }
-        Action::Preprocess | Action::Dependencies => None,
+        Action::Preprocess | Action::Dependencies | Action::Compile => None,
     }
+}
+
+/// Parses and checks a compile's tokens one top-level declaration at a time: each is checked by
+/// sema as soon as it is parsed and then dropped, so the syntax tree of the whole file never
+/// exists at once (for a large source it was the largest thing in memory next to the typed AST).
+/// Sema's diagnostics are kept apart and given back with its module: they are reported after
+/// the parser's, as when sema ran on the whole unit, and not at all when the parser reported an
+/// error (sema then stops at the first declaration not parsed cleanly, and its work is dropped).
+/// The time spent in sema counts as sema's, the rest as the parser's. `None` when the parser
+/// reported an error.
+fn streamed(
+    tokens: Vec<hlslc_frontend::Token>,
+    parse_options: &ParseOptions,
+    options: &Options,
+    diags: &mut Diagnostics,
+    times: &mut PhaseTimes,
+) -> Option<SemaInput> {
+    let sema_options = crate::codegen::sema_options(options);
+    let mut sema_diags = Diagnostics::new();
+    let mut analyzer = Analyzer::new(&sema_options, &mut sema_diags);
+    let mut clean = true;
+    let mut sema_time = std::time::Duration::ZERO;
+    let start = std::time::Instant::now();
+    parse_each_owned(tokens, parse_options, diags, &mut |decl, ok| {
+        clean &= ok;
+        if clean {
+            let t = std::time::Instant::now();
+            analyzer.check(&decl);
+            drop(decl);
+            sema_time += t.elapsed();
+        }
+    });
+    let parse_time = start.elapsed().saturating_sub(sema_time);
+    if !clean || diags.has_errors() {
+        times.add(Phase::Parse, parse_time);
+        return None;
+    }
+    let t = std::time::Instant::now();
+    let module = analyzer.finish();
+    times.add(Phase::Parse, parse_time);
+    times.add(Phase::Sema, sema_time + t.elapsed());
+    Some(SemaInput::Checked(module, sema_diags))
 }
 
 /// Combinations of options that dxc refuses.

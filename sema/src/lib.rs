@@ -27,5 +27,5 @@ pub mod types;
 mod check;
 
 pub use check::consteval::fold_binary;
-pub use check::{analyze, analyze_owned, SemaOptions};
+pub use check::{analyze, analyze_owned, Analyzer, SemaOptions};
 pub use intrinsics::IntrinsicOp;

@@ -10,15 +10,17 @@ use super::token::*;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lexer::{Tok, Token};
 use crate::fxhash::FxSet;
+use super::toks::Toks;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Names the file declares.
 #[derive(Default, Debug)]
-pub struct Names<'a> {
+pub struct Names {
     /// Declared by `struct`/`class`/`interface`/`enum`/`typedef`/`using X =`/`typename T`.
-    pub types: FxSet<&'a str>,
+    pub types: FxSet<Rc<str>>,
     /// Functions declared after a `template<...>` header.
-    pub template_fns: FxSet<&'a str>,
+    pub template_fns: FxSet<Rc<str>>,
 }
 
 fn is_ident(t: Option<&Token>) -> bool {
@@ -31,7 +33,7 @@ fn kind(t: Option<&Token>) -> Option<Tok> {
 
 /// Index just past the `>` matching the `<` at `open` (tokens between checked only for balance),
 /// or `None` if a `;`, `{` or `}` comes first.
-fn skip_angles(toks: &[Token], open: usize) -> Option<usize> {
+fn skip_angles(toks: &Toks, open: usize) -> Option<usize> {
     let mut depth: i32 = 0;
     let mut i = open;
     while i < toks.len() {
@@ -52,7 +54,7 @@ fn skip_angles(toks: &[Token], open: usize) -> Option<usize> {
 
 /// The pre-pass: which identifiers name types. It does not know scopes, so a name declared as a
 /// type anywhere is a type name everywhere in the file (see `mod.rs` for the consequences).
-pub fn collect_names(toks: &[Token]) -> Names<'_> {
+pub fn collect_names(toks: &Toks) -> Names {
     let mut names = Names::default();
     let n = toks.len();
     let mut i = 0;
@@ -85,7 +87,7 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                     }
                 }
                 if is_ident(toks.get(j)) && keyword(&toks[j].text).is_none() {
-                    names.types.insert(&toks[j].text);
+                    names.types.insert(toks[j].text.clone());
                 }
             }
             "typename" => {
@@ -101,18 +103,18 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                         }
                     }
                     if kind(toks.get(k)) != Some(Tok::ColonColon) {
-                        names.types.insert(&toks[j].text);
+                        names.types.insert(toks[j].text.clone());
                         break;
                     }
                     if j == i + 1 {
-                        names.types.insert(&toks[j].text);
+                        names.types.insert(toks[j].text.clone());
                     }
                     j = k + 1;
                 }
             }
             "using" => {
                 if is_ident(toks.get(i + 1)) && matches!(kind(toks.get(i + 2)), Some(Tok::Assign | Tok::LBracket)) {
-                    names.types.insert(&toks[i + 1].text);
+                    names.types.insert(toks[i + 1].text.clone());
                 }
             }
             "typedef" => {
@@ -126,7 +128,7 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                         Tok::Semi if depth <= 0 => break,
                         Tok::Ident if depth == 0 => {
                             if matches!(kind(toks.get(j + 1)), Some(Tok::Comma | Tok::Semi | Tok::LBracket)) {
-                                names.types.insert(&toks[j].text);
+                                names.types.insert(toks[j].text.clone());
                             }
                         }
                         _ => {}
@@ -149,7 +151,7 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
                             Tok::Gt => angle -= 1,
                             Tok::Shr => angle -= 2,
                             Tok::Ident if angle <= 0 && toks[j + 1].kind == Tok::LParen => {
-                                names.template_fns.insert(&toks[j].text);
+                                names.template_fns.insert(toks[j].text.clone());
                                 break;
                             }
                             _ => {}
@@ -170,9 +172,9 @@ pub fn collect_names(toks: &[Token]) -> Names<'_> {
 /// The parser's tokens, made one input token at a time as the parser asks for them (so a large
 /// source never holds a second, larger copy of its token stream), and the spelling of each for
 /// the parser's error messages.
-pub struct Adapter<'a> {
-    toks: &'a [Token],
-    names: &'a Names<'a>,
+pub struct Adapter<'a, 't> {
+    toks: Toks<'t>,
+    names: &'a Names,
     opts: &'a super::ParseOptions,
     diags: &'a mut Diagnostics,
     /// Bracket depth at which each open template argument list started.
@@ -184,6 +186,12 @@ pub struct Adapter<'a> {
     /// The next input token.
     i: usize,
     out: Out,
+    /// The first token an error message may still need the spelling of: chunks of `toks`
+    /// below it (and below the tokens the adapter looks back at) are freed. Set through
+    /// [`parse_each`](super::parse_each)'s sink after each cleanly parsed declaration.
+    pub keep_from: Rc<Cell<usize>>,
+    /// The input token the tokens handed out last were made from.
+    pub made_from: Rc<Cell<usize>>,
     last: Option<Pos>,
 }
 
@@ -191,19 +199,55 @@ struct Out {
     /// Made but not yet handed to the parser (one input token can make up to three).
     pending: std::collections::VecDeque<(Pos, PTok, Pos)>,
     /// The spelling of every token made so far, by index.
-    texts: Vec<Rc<str>>,
+    texts: Texts,
+    /// The input token being adapted: the spelling of what it makes is usually its own or the
+    /// next one's.
+    base: usize,
 }
 
 impl Out {
-    fn push(&mut self, tok: PTok, span: crate::source::Span, text: Rc<str>) {
-        let idx = self.texts.len() as u32;
+    fn push(&mut self, toks: &Toks, tok: PTok, span: crate::source::Span, text: Rc<str>) {
+        let idx = self.texts.refs.len() as u32;
         self.pending.push_back((Pos { idx, span }, tok, Pos { idx, span }));
-        self.texts.push(text);
+        let end = toks.len().min(self.base + 3);
+        let input = (self.base..end).find(|&j| Rc::ptr_eq(&toks[j].text, &text));
+        let r = match input {
+            Some(j) if j < OWN as usize => j as u32,
+            _ => {
+                self.texts.own.push(text);
+                OWN | (self.texts.own.len() - 1) as u32
+            }
+        };
+        self.texts.refs.push(r);
     }
 }
 
-impl<'a> Adapter<'a> {
-    pub fn new(toks: &'a [Token], names: &'a Names<'a>, opts: &'a super::ParseOptions, diags: &'a mut Diagnostics) -> Self {
+/// Marks an entry of [`Texts::refs`] that indexes [`Texts::own`].
+const OWN: u32 = 1 << 31;
+
+/// The spelling of each token made, by index, for the parser's error messages: the index of the
+/// input token whose spelling it is (4 bytes a token instead of 16 for an `Rc<str>` each, which
+/// were a tenth of the memory of a large parse), or for a spelling made here (a split number,
+/// concatenated strings, half of `>>`) an index into `own`.
+pub struct Texts {
+    refs: Vec<u32>,
+    own: Vec<Rc<str>>,
+}
+
+impl Texts {
+    /// The spelling of token `idx`; `toks` are the parser's input tokens.
+    pub fn get<'t>(&'t self, toks: &'t Toks, idx: usize) -> Option<&'t str> {
+        let r = *self.refs.get(idx)?;
+        if r & OWN != 0 {
+            self.own.get((r & !OWN) as usize).map(|t| &**t)
+        } else {
+            toks.get(r as usize).map(|t| &*t.text)
+        }
+    }
+}
+
+impl<'a, 't> Adapter<'a, 't> {
+    pub fn new(toks: Toks<'t>, names: &'a Names, opts: &'a super::ParseOptions, diags: &'a mut Diagnostics) -> Self {
         Adapter {
             toks,
             names,
@@ -214,21 +258,23 @@ impl<'a> Adapter<'a> {
             braces: Vec::new(),
             run_memo: None,
             i: 0,
-            out: Out { pending: Default::default(), texts: Vec::new() },
+            out: Out { pending: Default::default(), texts: Texts { refs: Vec::new(), own: Vec::new() }, base: 0 },
             last: None,
+            keep_from: Rc::new(Cell::new(0)),
+            made_from: Rc::new(Cell::new(0)),
         }
     }
 
     /// Adapts what the parser did not ask for (so its diagnostics, e.g. a malformed literal after
     /// an unrecoverable syntax error, are still reported), then gives back each token's spelling
     /// and the position of the last token.
-    pub fn finish(mut self) -> (Vec<Rc<str>>, Option<Pos>) {
+    pub fn finish(mut self) -> (Texts, Toks<'t>, Option<Pos>) {
         while self.next().is_some() {}
-        (self.out.texts, self.last)
+        (self.out.texts, self.toks, self.last)
     }
 }
 
-impl Iterator for Adapter<'_> {
+impl Iterator for Adapter<'_, '_> {
     type Item = (Pos, PTok, Pos);
     fn next(&mut self) -> Option<(Pos, PTok, Pos)> {
         loop {
@@ -239,6 +285,9 @@ impl Iterator for Adapter<'_> {
             if self.i >= self.toks.len() {
                 return None;
             }
+            self.made_from.set(self.i);
+            // `step` looks back at most three tokens.
+            self.toks.free_below(self.keep_from.get().min(self.i).saturating_sub(8));
             self.step();
         }
     }
@@ -254,10 +303,10 @@ fn effect_object_type(s: &str) -> bool {
 }
 
 /// Index just past the `}` matching the `{` at `open` (or the end of the tokens).
-fn skip_braces(toks: &[Token], open: usize) -> usize {
+fn skip_braces(toks: &Toks, open: usize) -> usize {
     let mut depth = 0usize;
-    for (j, t) in toks.iter().enumerate().skip(open) {
-        match t.kind {
+    for j in open..toks.len() {
+        match toks[j].kind {
             Tok::LBrace => depth += 1,
             Tok::RBrace => {
                 depth = depth.saturating_sub(1);
@@ -276,7 +325,7 @@ fn skip_braces(toks: &[Token], open: usize) -> usize {
 /// dropped whole, and a state block after a declarator (`SamplerState s { Filter = ...; };`) is
 /// dropped, keeping the declaration. Returns the index just past what is dropped, or `None` to
 /// adapt token `i` normally.
-fn effect_syntax(toks: &[Token], i: usize, prev: Option<Tok>, names: &Names, diags: &mut Diagnostics) -> Option<usize> {
+fn effect_syntax(toks: &Toks, i: usize, prev: Option<Tok>, names: &Names, diags: &mut Diagnostics) -> Option<usize> {
     let t = &toks[i];
     if t.kind == Tok::LBrace && i >= 2 {
         // `Type name {` at a declaration's start: a state block.
@@ -327,7 +376,7 @@ fn weak_type_name(s: &str) -> bool {
 /// contextual modifiers). Every token of a run that the walk passes has the same answer, so
 /// `memo` keeps `(first, last, answer)` of the last walk: a long run is walked once, not once
 /// per token (which was quadratic, and recursed once per token).
-fn starts_type(names: &Names, toks: &[Token], i: usize, memo: &mut Option<(usize, usize, bool)>) -> bool {
+fn starts_type(names: &Names, toks: &Toks, i: usize, memo: &mut Option<(usize, usize, bool)>) -> bool {
     if let Some((first, last, answer)) = *memo {
         if (first..=last).contains(&i) {
             return answer;
@@ -347,7 +396,7 @@ fn starts_type(names: &Names, toks: &[Token], i: usize, memo: &mut Option<(usize
     answer
 }
 
-fn starts_type_plain(names: &Names, toks: &[Token], i: usize) -> bool {
+fn starts_type_plain(names: &Names, toks: &Toks, i: usize) -> bool {
     let Some(t) = toks.get(i) else { return false };
     t.kind == Tok::Ident
         && (is_type_name(names, &t.text)
@@ -357,10 +406,11 @@ fn starts_type_plain(names: &Names, toks: &[Token], i: usize) -> bool {
 
 /// Whether `<` at `open`, after a name that is not a type, opens template arguments: the
 /// brackets balance over type-like tokens only and `(` follows the closing `>`.
-fn template_call_follows(names: &Names, toks: &[Token], open: usize, require_type: bool) -> bool {
+fn template_call_follows(names: &Names, toks: &Toks, open: usize, require_type: bool) -> bool {
     let mut depth = 0i32;
     let mut saw_type = false;
-    for (k, t) in toks.iter().enumerate().skip(open).take(64) {
+    for k in open..toks.len().min(open.saturating_add(64)) {
+        let t = &toks[k];
         match t.kind {
             Tok::Lt => depth += 1,
             Tok::Gt => depth -= 1,
@@ -394,12 +444,13 @@ fn fixed_size_suffix_checks(suffix: &str, span: Span, opts: &super::ParseOptions
     }
 }
 
-impl Adapter<'_> {
+impl Adapter<'_, '_> {
     /// Adapts the input token at `self.i` (and those it absorbs), advancing past them.
     fn step(&mut self) {
-        let (toks, names, opts) = (self.toks, self.names, self.opts);
+        let (toks, names, opts) = (&self.toks, self.names, self.opts);
         let diags = &mut *self.diags;
         let out = &mut self.out;
+        out.base = self.i;
         let mut i = self.i;
         let mut depth = self.depth;
         let templates = &mut self.templates;
@@ -444,7 +495,7 @@ impl Adapter<'_> {
                             }
                             _ => format!("{s} int"),
                         };
-                        out.push(PTok::TypeName(name), span, t.text.clone());
+                        out.push(toks, PTok::TypeName(name), span, t.text.clone());
                         i += 1;
                         break 'body;
                     } else if is_type_name(names, s)
@@ -459,9 +510,9 @@ impl Adapter<'_> {
                         }
                         PTok::Ident(s.to_string())
                     };
-                    out.push(tok, t.span, t.text.clone());
+                    out.push(toks, tok, t.span, t.text.clone());
                     if open_template {
-                        out.push(PTok::TLt, toks[i + 1].span, toks[i + 1].text.clone());
+                        out.push(toks, PTok::TLt, toks[i + 1].span, toks[i + 1].text.clone());
                         templates.push(depth);
                         i += 1;
                     }
@@ -475,10 +526,10 @@ impl Adapter<'_> {
                             Ok(Number::Int(v, s)) => PTok::Int(IntTok(v, s)),
                             Err(_) => PTok::Int(IntTok(0, crate::ast::IntSuffix::None)),
                         };
-                        out.push(tok, Span { end: b, ..t.span }, Rc::from(num));
+                        out.push(toks, tok, Span { end: b, ..t.span }, Rc::from(num));
                         let dot_end = if num.ends_with('.') { b } else { b + 1 };
-                        out.push(PTok::P(Tok::Dot), Span { start: dot_end.saturating_sub(1), end: dot_end, ..t.span }, Rc::from("."));
-                        out.push(PTok::Ident(swz.to_string()), Span { start: dot_end, ..t.span }, Rc::from(swz));
+                        out.push(toks, PTok::P(Tok::Dot), Span { start: dot_end.saturating_sub(1), end: dot_end, ..t.span }, Rc::from("."));
+                        out.push(toks, PTok::Ident(swz.to_string()), Span { start: dot_end, ..t.span }, Rc::from(swz));
                         i += 1;
                         break 'body;
                     }
@@ -495,14 +546,14 @@ impl Adapter<'_> {
                             PTok::Int(IntTok(0, crate::ast::IntSuffix::None))
                         }
                     };
-                    out.push(tok, t.span, t.text.clone());
+                    out.push(toks, tok, t.span, t.text.clone());
                 }
                 Tok::Char => {
                     let v = char_value(&t.text).unwrap_or_else(|msg| {
                         diags.push(Diagnostic::error(msg).at(t.span));
                         0
                     });
-                    out.push(PTok::Int(IntTok(v, crate::ast::IntSuffix::None)), t.span, t.text.clone());
+                    out.push(toks, PTok::Int(IntTok(v, crate::ast::IntSuffix::None)), t.span, t.text.clone());
                 }
                 Tok::Str => {
                     // Adjacent string literals are one literal.
@@ -517,12 +568,12 @@ impl Adapter<'_> {
                         span = span.to(st.span);
                         i += 1;
                     }
-                    out.push(PTok::Str(s), span, t.text.clone());
+                    out.push(toks, PTok::Str(s), span, t.text.clone());
                     break 'body;
                 }
                 Tok::Pragma => {
                     if depth == braces.len() && braces.iter().all(|&ns| ns) {
-                        out.push(PTok::Pragma(t.text.trim().to_string()), t.span, t.text.clone());
+                        out.push(toks, PTok::Pragma(t.text.trim().to_string()), t.span, t.text.clone());
                     }
                 }
                 // The preprocessor reports bad bytes in active code.
@@ -533,7 +584,7 @@ impl Adapter<'_> {
                         braces.push(ns);
                     }
                     depth += 1;
-                    out.push(PTok::P(t.kind), t.span, t.text.clone());
+                    out.push(toks, PTok::P(t.kind), t.span, t.text.clone());
                 }
                 Tok::RParen | Tok::RBracket | Tok::RBrace => {
                     if t.kind == Tok::RBrace {
@@ -543,30 +594,30 @@ impl Adapter<'_> {
                     while templates.last().is_some_and(|&d| d > depth) {
                         templates.pop();
                     }
-                    out.push(PTok::P(t.kind), t.span, t.text.clone());
+                    out.push(toks, PTok::P(t.kind), t.span, t.text.clone());
                 }
                 Tok::Semi => {
                     while templates.last().is_some_and(|&d| d >= depth) {
                         templates.pop();
                     }
-                    out.push(PTok::P(t.kind), t.span, t.text.clone());
+                    out.push(toks, PTok::P(t.kind), t.span, t.text.clone());
                 }
                 Tok::Gt if templates.last() == Some(&depth) => {
                     templates.pop();
-                    out.push(PTok::TGt, t.span, t.text.clone());
+                    out.push(toks, PTok::TGt, t.span, t.text.clone());
                 }
                 Tok::Shr if templates.last() == Some(&depth) => {
                     templates.pop();
                     let (a, b) = split_span(t.span);
-                    out.push(PTok::TGt, a, Rc::from(">"));
+                    out.push(toks, PTok::TGt, a, Rc::from(">"));
                     if templates.last() == Some(&depth) {
                         templates.pop();
-                        out.push(PTok::TGt, b, Rc::from(">"));
+                        out.push(toks, PTok::TGt, b, Rc::from(">"));
                     } else {
-                        out.push(PTok::P(Tok::Gt), b, Rc::from(">"));
+                        out.push(toks, PTok::P(Tok::Gt), b, Rc::from(">"));
                     }
                 }
-                k => out.push(PTok::P(k), t.span, t.text.clone()),
+                k => out.push(toks, PTok::P(k), t.span, t.text.clone()),
             }
             i += 1;
         }

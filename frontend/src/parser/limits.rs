@@ -27,7 +27,7 @@ fn nests(t: &Token, in_braces: bool) -> bool {
 }
 
 /// Checks both limits; returns the diagnostic for the first violation.
-pub fn check(toks: &[Token]) -> Option<Diagnostic> {
+pub fn check(toks: &super::toks::Toks) -> Option<Diagnostic> {
     // For each open bracket: its kind, and the nesting count saved when it opened.
     let mut open: Vec<(Tok, usize)> = Vec::new();
     let mut count = 0usize;

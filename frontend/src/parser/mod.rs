@@ -67,6 +67,7 @@ mod helpers;
 pub mod limits;
 pub mod literal;
 mod token;
+pub mod toks;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, unused_parens, dead_code, unused_imports)]
@@ -80,6 +81,7 @@ use crate::lexer::Token;
 use crate::source::Span;
 use lalrpop_util::ParseError;
 use token::{NoError, PTok, Pos};
+use toks::Toks;
 
 #[derive(Clone, Debug)]
 pub struct ParseOptions {
@@ -97,30 +99,12 @@ impl Default for ParseOptions {
 
 /// Parses preprocessed tokens. Never fails: errors go to `diags`, and the returned unit holds
 /// what could be parsed (empty if the input was refused by a limit or could not be recovered).
-///
-/// The parser's tokens are made from `tokens` as the parser asks for them ([`adapter::Adapter`]):
-/// a stream of them all, 80 bytes a token with its spelling, was the largest thing in memory
-/// while a large source was parsed.
 pub fn parse(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics) -> TranslationUnit {
-    if let Some(d) = limits::check(tokens) {
-        diags.push(d);
-        return TranslationUnit::default();
-    }
-    let names = adapter::collect_names(tokens);
-    let mut recovered = Vec::new();
-    let mut stream = adapter::Adapter::new(tokens, &names, opts, diags);
-    let result = grammar::TranslationUnitParser::new().parse(&mut recovered, stream.by_ref().map(Ok::<_, NoError>));
-    let (texts, last) = stream.finish();
-    let mut reporter = Reporter { texts: &texts, last, resume: None };
-    for r in recovered {
-        reporter.report(&r.error, &r.dropped_tokens, diags);
-    }
-    match result {
-        Ok(tu) => tu,
-        Err(e) => {
-            reporter.report(&e, &[], diags);
-            TranslationUnit::default()
-        }
+    let mut decls = Vec::new();
+    if parse_each(tokens, opts, diags, &mut |d, _| decls.push(d)) {
+        TranslationUnit { decls }
+    } else {
+        TranslationUnit::default()
     }
 }
 
@@ -130,8 +114,60 @@ pub fn parse_owned(tokens: Vec<Token>, opts: &ParseOptions, diags: &mut Diagnost
     parse(&tokens, opts, diags)
 }
 
+/// Parses preprocessed tokens, handing each top-level declaration to `sink` as soon as it is
+/// parsed, with whether the parse has been clean so far (no error recovered from before or
+/// inside it). The whole syntax tree of a file then never has to exist at once: the driver
+/// checks each declaration and drops it before the next is parsed (HLSL declares before use at
+/// file scope). Returns false when the input was refused by a limit or the parser could not
+/// recover; its errors are in `diags` either way.
+///
+/// The parser's tokens are made from `tokens` as the parser asks for them ([`adapter::Adapter`]):
+/// a stream of them all, 80 bytes a token with its spelling, was the largest thing in memory
+/// while a large source was parsed.
+pub fn parse_each(tokens: &[Token], opts: &ParseOptions, diags: &mut Diagnostics, sink: &mut dyn FnMut(crate::ast::Decl, bool)) -> bool {
+    parse_toks(Toks::Slice(tokens), opts, diags, sink)
+}
+
+/// [`parse_each`], freeing the tokens as the parser gets past them ([`toks`]).
+pub fn parse_each_owned(tokens: Vec<Token>, opts: &ParseOptions, diags: &mut Diagnostics, sink: &mut dyn FnMut(crate::ast::Decl, bool)) -> bool {
+    parse_toks(Toks::Chunks(toks::Chunks::from_vec(tokens)), opts, diags, sink)
+}
+
+fn parse_toks(tokens: Toks, opts: &ParseOptions, diags: &mut Diagnostics, sink: &mut dyn FnMut(crate::ast::Decl, bool)) -> bool {
+    if let Some(d) = limits::check(&tokens) {
+        diags.push(d);
+        return false;
+    }
+    let names = adapter::collect_names(&tokens);
+    let mut recovered = Vec::new();
+    let mut stream = adapter::Adapter::new(tokens, &names, opts, diags);
+    // After a declaration parsed cleanly, an error message can only be about the parser's
+    // lookahead or a later token, so the tokens before the lookahead's may be freed.
+    let (keep_from, made_from) = (stream.keep_from.clone(), stream.made_from.clone());
+    let mut sink = |d: crate::ast::Decl, clean: bool| {
+        if clean {
+            keep_from.set(made_from.get());
+        }
+        sink(d, clean)
+    };
+    let result = grammar::TranslationUnitParser::new().parse(&mut recovered, &mut sink, stream.by_ref().map(Ok::<_, NoError>));
+    let (texts, tokens, last) = stream.finish();
+    let mut reporter = Reporter { texts: &texts, toks: &tokens, last, resume: None };
+    for r in recovered {
+        reporter.report(&r.error, &r.dropped_tokens, diags);
+    }
+    match result {
+        Ok(()) => true,
+        Err(e) => {
+            reporter.report(&e, &[], diags);
+            false
+        }
+    }
+}
+
 struct Reporter<'a> {
-    texts: &'a [std::rc::Rc<str>],
+    texts: &'a adapter::Texts,
+    toks: &'a Toks<'a>,
     last: Option<Pos>,
     /// Index of the last token skipped by the previous recovery.
     resume: Option<u32>,
@@ -141,11 +177,11 @@ impl Reporter<'_> {
     fn report(&mut self, e: &ParseError<Pos, PTok, NoError>, dropped: &[(Pos, PTok, Pos)], diags: &mut Diagnostics) {
         let (at, text, expected): (Option<Pos>, Option<&str>, &[String]) = match e {
             ParseError::UnrecognizedToken { token, expected } => {
-                (Some(token.0), self.texts.get(token.0.idx as usize).map(|t| &**t), expected)
+                (Some(token.0), self.texts.get(self.toks, token.0.idx as usize), expected)
             }
             ParseError::UnrecognizedEof { expected, .. } => (None, None, expected),
             ParseError::InvalidToken { location } => (Some(*location), None, &[]),
-            ParseError::ExtraToken { token } => (Some(token.0), self.texts.get(token.0.idx as usize).map(|t| &**t), &[]),
+            ParseError::ExtraToken { token } => (Some(token.0), self.texts.get(self.toks, token.0.idx as usize), &[]),
             ParseError::User { error } => match *error {},
         };
         let idx = at.map_or(u32::MAX, |p| p.idx);

@@ -33,7 +33,7 @@ pub(crate) enum FileKind {
 
 pub(crate) struct FileSrc {
     pub file: FileId,
-    pub toks: Rc<[Token]>,
+    pub toks: Rc<Vec<Token>>,
     pub pos: usize,
     /// `conds.len()` when the file was entered: its own conditionals are above.
     pub cond_base: usize,

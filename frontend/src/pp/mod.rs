@@ -166,7 +166,7 @@ pub(crate) struct Pp<'a> {
     pub changes: Vec<FileChange>,
     pub once: HashSet<FileKey>,
     pub file_ids: HashMap<FileKey, FileId>,
-    pub tok_cache: HashMap<FileId, Rc<[Token]>>,
+    pub tok_cache: HashMap<FileId, Rc<Vec<Token>>>,
     /// Token spellings, shared by all files of the compilation.
     pub interner: Interner,
     pub main: FileId,
@@ -234,11 +234,11 @@ impl<'a> Pp<'a> {
     }
 
     /// The tokens of a file, lexed once per compilation.
-    pub fn tokens_of(&mut self, file: FileId) -> Rc<[Token]> {
+    pub fn tokens_of(&mut self, file: FileId) -> Rc<Vec<Token>> {
         if let Some(t) = self.tok_cache.get(&file) {
             return t.clone();
         }
-        let toks: Rc<[Token]> = lex_with(file, &self.sm.file(file).text, &mut self.interner).into();
+        let toks = Rc::new(lex_with(file, &self.sm.file(file).text, &mut self.interner));
         self.tok_cache.insert(file, toks.clone());
         toks
     }

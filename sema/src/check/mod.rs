@@ -345,12 +345,38 @@ pub fn analyze_owned(tu: TranslationUnit, opts: &SemaOptions, diags: &mut Diagno
 /// Checks the top-level declarations in order; each is dropped after its check when the iterator
 /// owns them.
 fn analyze_decls<D: std::borrow::Borrow<hlslc_frontend::ast::Decl>>(decls: impl Iterator<Item = D>, opts: &SemaOptions, diags: &mut Diagnostics) -> Option<Module> {
-    let mut c = Checker::new(opts, diags);
-    if opts.stage().is_none() {
-        c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
-    }
+    let mut a = Analyzer::new(opts, diags);
     for d in decls {
-        c.check_top_decl(d.borrow());
+        a.check(d.borrow());
     }
-    c.finish()
+    a.finish()
+}
+
+/// Sema one top-level declaration at a time, as the parser hands them over
+/// (`hlslc_frontend::parser::parse_each`): [`analyze`] is `new`, `check` of each declaration in
+/// order, then `finish`. Checking a declaration keeps what later ones need (symbols, types,
+/// templates, the typed bodies), so its syntax tree can be dropped right after.
+pub struct Analyzer<'a> {
+    c: Checker<'a>,
+}
+
+impl<'a> Analyzer<'a> {
+    pub fn new(opts: &'a SemaOptions, diags: &'a mut Diagnostics) -> Analyzer<'a> {
+        let c = Checker::new(opts, diags);
+        if opts.stage().is_none() {
+            c.diags.push(Diagnostic::error(format!("unknown target profile '{}'", opts.profile)));
+        }
+        Analyzer { c }
+    }
+
+    /// Checks the next top-level declaration.
+    pub fn check(&mut self, d: &hlslc_frontend::ast::Decl) {
+        self.c.check_top_decl(d);
+    }
+
+    /// The whole-module checks (recursion, the entry point) and the typed AST, or `None` when
+    /// there were errors.
+    pub fn finish(self) -> Option<Module> {
+        self.c.finish()
+    }
 }
