@@ -405,7 +405,7 @@ pub(crate) fn spirv(
                 } else if optimizing.is_none() {
                     Ok(hlslc_spirv_opt::LEGALIZATION.to_vec())
                 } else {
-                    Ok(hlslc_spirv_opt::PIPELINE.to_vec())
+                    Ok(hlslc_spirv_opt::pipeline(so.flatten_resource_arrays))
                 };
                 let passes = match passes {
                     Ok(p) => p,

@@ -56,6 +56,7 @@ fn ours(name: &str) -> Option<&'static [Pass]> {
         "fix-func-call-param" => &[Pass::FixCallArguments],
         "loop-unroll" => &[Pass::Unroll],
         "interpolate-fixup" => &[Pass::InterpolateFixup],
+        "descriptor-array-scalar-replacement" => &[Pass::DescriptorArrays],
         "redundancy-elimination" | "local-redundancy-elimination" => &[Pass::Cse],
         // spirv-opt's ADCE also removes the globals, types and functions nothing uses.
         "eliminate-dead-code-aggressive" => &[Pass::Dce, Pass::RemoveUnused],
@@ -86,7 +87,7 @@ fn why_not(name: &str) -> Option<&'static str> {
 const SPIRV_OPT_PASSES: &[&str] = &[
     "strip-atomic-counter-memory", "strip-reflect", "set-spec-const-default-value", "freeze-spec-const",
     "inline-entry-points-opaque", "combine-access-chains", "descriptor-scalar-replacement",
-    "descriptor-composite-scalar-replacement", "descriptor-array-scalar-replacement", "propagate-line-info",
+    "descriptor-composite-scalar-replacement", "propagate-line-info",
     "eliminate-redundant-line-info", "merge-return", "eliminate-dead-inserts", "eliminate-dead-members",
     "fold-spec-const-op-composite", "loop-unswitch", "scalar-replacement", "strength-reduction", "unify-const",
     "flatten-decorations", "cfg-cleanup", "local-redundancy-elimination", "loop-invariant-code-motion",

@@ -14,6 +14,7 @@ pub mod consts;
 pub mod cse;
 pub mod dce;
 pub mod debuginfo;
+pub mod descsroa;
 pub mod flags;
 pub mod fixcall;
 pub mod fold;
@@ -86,6 +87,9 @@ pub enum Pass {
     /// [`interp`]: `InterpolateAt*` interpolants traced back to the stage inputs they were
     /// loaded from.
     InterpolateFixup,
+    /// [`descsroa`]: arrays of descriptors split into one variable per element. Not in
+    /// [`PIPELINE`]; [`pipeline`] adds it for `-fspv-flatten-resource-arrays`.
+    DescriptorArrays,
 }
 
 impl Pass {
@@ -107,6 +111,7 @@ impl Pass {
             Pass::FixCallArguments => "fix-func-call-param",
             Pass::Unroll => "loop-unroll",
             Pass::InterpolateFixup => "interpolate-fixup",
+            Pass::DescriptorArrays => "descriptor-array-scalar-replacement",
         }
     }
 }
@@ -162,6 +167,19 @@ pub const LEGALIZATION: &[Pass] = &[
     Pass::RemoveUnused,
 ];
 
+/// The `-O1`..`-O3` passes for these options: [`PIPELINE`], with `flatten_resource_arrays`
+/// (`-fspv-flatten-resource-arrays`) the descriptor arrays split once unrolling and folding
+/// made their indices constant (before the redundancy elimination, which then sees one load per
+/// element variable).
+pub fn pipeline(flatten_resource_arrays: bool) -> Vec<Pass> {
+    let mut passes = PIPELINE.to_vec();
+    if flatten_resource_arrays {
+        let at = passes.iter().position(|&p| p == Pass::Cse).unwrap_or(passes.len());
+        passes.insert(at, Pass::DescriptorArrays);
+    }
+    passes
+}
+
 /// Runs one pass; returns whether it changed the module.
 pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
     match pass {
@@ -180,6 +198,7 @@ pub fn run_pass(m: &mut Module, pass: Pass, opts: &Options) -> bool {
         Pass::FixCallArguments => fixcall::run(m),
         Pass::Unroll => unroll::run(m),
         Pass::InterpolateFixup => interp::run(m),
+        Pass::DescriptorArrays => descsroa::run(m),
     }
 }
 
